@@ -1,0 +1,198 @@
+"""The one interface every game implements, and its errors.
+
+A game is a mutable state in the OpenSpiel mould:
+
+* ``current_seat()`` -- the seat to act, or ``None`` when nobody acts (the
+  round or the game is over; ``phase()`` says which);
+* ``legal_actions()`` -- the legal actions, as strings in the record notation
+  of RULES.md, in a deterministic order;
+* ``apply(action)`` -- play one action; an illegal one raises
+  :class:`IllegalAction` saying why and changes nothing;
+* ``view(seat)`` -- a JSON-able dict of what that seat may see, and nothing
+  more: the computer players get this, never the state;
+* ``totals()``, ``round_scores()``, ``is_over()``, ``winners()``;
+* ``record()`` -- the ``domino-record/1`` dict of everything so far.
+
+Chance outcomes are explicit: a round begins with ``start_round(deal)``, where
+``deal`` is the round's dict in record form without ``actions``/``scores``
+(``new_deal(rng)`` draws one with the engine's generator).  Replaying a record
+therefore never re-runs chance, and a record replays identically anywhere.
+"""
+
+RECORD_FORMAT = "domino-record/1"
+
+# Phases every game shares; games add their own (e.g. Moon's "bidding").
+PHASE_NOT_DEALT = "not-dealt"     # no round started yet
+PHASE_PLAY = "play"
+PHASE_ROUND_OVER = "round-over"   # scored; start_round() for the next one
+PHASE_GAME_OVER = "game-over"
+
+
+class GameError(ValueError):
+    """Base of the engine's errors: the message says what is wrong."""
+
+
+class IllegalAction(GameError):
+    """An action that is not legal now (or not an action at all)."""
+
+
+class RecordError(GameError):
+    """An invalid record, located as ``round R, action A: reason``.
+
+    ``round_index`` and ``action_index`` count from 0 as in the JSON arrays;
+    either is ``None`` when the fault is not inside a round or an action.
+    """
+
+    def __init__(self, reason, round_index=None, action_index=None):
+        self.reason = reason
+        self.round_index = round_index
+        self.action_index = action_index
+        where = []
+        if round_index is not None:
+            where.append("round %d" % round_index)
+        if action_index is not None:
+            where.append("action %d" % action_index)
+        if where:
+            msg = ", ".join(where) + ": " + reason
+        else:
+            msg = reason
+        GameError.__init__(self, msg)
+
+
+class Game:
+    """Base class: the record bookkeeping and option handling both games share.
+
+    Subclasses set ``GAME`` (the record's ``game`` string), ``OPTIONS`` (a list
+    of ``(name, check)`` pairs where ``check(value, players)`` returns an error
+    text or ``None``) and implement the abstract methods below.
+    """
+
+    GAME = None
+    OPTIONS = []
+    DEAL_FIELDS = []   # the round fields that make up a deal, in record order
+
+    def __init__(self, players, options=None, names=None):
+        self.players = players
+        self.options = self.resolve_options(players, options)
+        if names is not None:
+            if not isinstance(names, list) or len(names) != players or not all(isinstance(n, str) for n in names):
+                raise GameError("names must be a list of %d strings" % players)
+            names = list(names)
+        self.names = names
+        self._rounds = []   # per round: {deal fields..., "actions": [...], "scores": [...]?}
+
+    # -- options ---------------------------------------------------------
+    @classmethod
+    def default_options(cls, players):
+        """The options a new game of ``players`` players uses."""
+        raise NotImplementedError
+
+    @classmethod
+    def resolve_options(cls, players, options):
+        """Defaults overlaid with ``options``; a clear error for a bad one."""
+        resolved = cls.default_options(players)
+        if options is None:
+            return resolved
+        if not isinstance(options, dict):
+            raise GameError("options must be an object")
+        known = [name for name, _ in cls.OPTIONS]
+        for key in sorted(options):
+            if key not in known:
+                raise GameError("unknown option '%s'" % key)
+        for name, check in cls.OPTIONS:
+            if name in options:
+                problem = check(options[name], players)
+                if problem:
+                    raise GameError("option '%s': %s" % (name, problem))
+                resolved[name] = options[name]
+        return resolved
+
+    # -- the interface (abstract) -----------------------------------------
+    def new_deal(self, rng):
+        """The next round's deal (record form), drawn with ``rng``."""
+        raise NotImplementedError
+
+    def start_round(self, deal):
+        """Begin the next round from ``deal``; GameError if it is invalid."""
+        raise NotImplementedError
+
+    def current_seat(self):
+        raise NotImplementedError
+
+    def phase(self):
+        raise NotImplementedError
+
+    def legal_actions(self):
+        raise NotImplementedError
+
+    def apply(self, action):
+        raise NotImplementedError
+
+    def view(self, seat):
+        raise NotImplementedError
+
+    def totals(self):
+        raise NotImplementedError
+
+    def is_over(self):
+        return self.phase() == PHASE_GAME_OVER
+
+    def winners(self):
+        """The winning seats once the game is over, else ``[]``."""
+        raise NotImplementedError
+
+    def clone(self):
+        raise NotImplementedError
+
+    # -- shared bookkeeping ----------------------------------------------
+    def round_scores(self):
+        """The scores by seat of every completed round, in order."""
+        return [list(r["scores"]) for r in self._rounds if "scores" in r]
+
+    def round_count(self):
+        """How many rounds have been started."""
+        return len(self._rounds)
+
+    def _log_deal(self, deal):
+        entry = {}
+        for key in self.DEAL_FIELDS:
+            value = deal[key]
+            entry[key] = [list(h) for h in value] if key == "hands" else (list(value) if isinstance(value, list) else value)
+        entry["actions"] = []
+        self._rounds.append(entry)
+
+    def _log_action(self, action):
+        self._rounds[-1]["actions"].append(action)
+
+    def _log_scores(self, scores):
+        self._rounds[-1]["scores"] = list(scores)
+
+    def record(self):
+        """The ``domino-record/1`` dict of the game so far (a fresh copy)."""
+        rounds = []
+        for r in self._rounds:
+            entry = {}
+            for key in self.DEAL_FIELDS:
+                value = r[key]
+                entry[key] = [list(h) for h in value] if key == "hands" else (list(value) if isinstance(value, list) else value)
+            entry["actions"] = list(r["actions"])
+            if "scores" in r:
+                entry["scores"] = list(r["scores"])
+            rounds.append(entry)
+        rec = {
+            "format": RECORD_FORMAT,
+            "game": self.GAME,
+            "players": self.players,
+            "options": dict(self.options),
+            "rounds": rounds,
+        }
+        if self.names is not None:
+            rec["names"] = list(self.names)
+        return rec
+
+    def action_count(self):
+        """Actions applied so far, over all rounds (the embeds' ``step``)."""
+        n = 0
+        for r in self._rounds:
+            n += len(r["actions"])
+        return n
