@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""Build, serve and test Boneyard (standard library only).
+
+    python3 build.py                      write dist/ (the whole static site)
+    python3 build.py serve [--port N]     build, then serve dist/ on 127.0.0.1
+    python3 build.py test [pytest args]   set everything up, build, run every test
+
+``dist/`` holds only our own files and the runtimes copied from
+``node_modules`` (installed from the committed lock by ``npm ci``): nothing is
+ever fetched from a CDN.  A rebuild with nothing changed rewrites nothing and
+gives a byte-identical tree.
+"""
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+VENV = ROOT / ".venv"
+CHROMIUM = Path("/usr/bin/chromium")
+
+# Page-relative locations of the runtimes in dist/.  Configs sit next to
+# index.html so that a path means the same whether PyScript resolves it
+# against the page (main ``interpreter``) or the config file (``files``).
+PYSCRIPT_DIR = "pyscript"
+MICROPYTHON_DIR = "runtime/micropython"
+PYODIDE_DIR = "runtime/pyodide"
+MAIN_CONFIG = "pyscript-main.json"
+# The computer players run only in the worker: keep them off the page's
+# start-up path.
+WORKER_ONLY = ("engine/ai/",)
+WORKER_CONFIG = "pyscript-worker.json"
+
+# What each runtime actually loads: micropython.mjs fetches the .wasm next to
+# it; loadPyodide fetches the asm module, the wasm, the standard library and
+# the lock file from its indexURL.  Nothing else (no source maps, no
+# unused variants).
+RUNTIME_FILES = [
+    ("@micropython/micropython-webassembly-pyscript", MICROPYTHON_DIR,
+     ["micropython.mjs", "micropython.wasm"]),
+    ("pyodide", PYODIDE_DIR,
+     ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]),
+]
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".py": "text/plain; charset=utf-8",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+STAMP = NODE_MODULES / ".boneyard-lock.sha256"
+
+
+# --- npm -------------------------------------------------------------------
+
+def _lock_digest():
+    return hashlib.sha256((ROOT / "package-lock.json").read_bytes()).hexdigest()
+
+
+def node_modules_stale():
+    """True when node_modules is missing or was installed from another lock."""
+    return not STAMP.is_file() or STAMP.read_text().strip() != _lock_digest()
+
+
+def ensure_node_modules():
+    """Run ``npm ci`` (exactly the committed lock) when node_modules is stale."""
+    if not node_modules_stale():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("build.py: npm is needed (Node.js 20+) to install the browser runtimes")
+    print("build.py: npm ci", flush=True)
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    STAMP.write_text(_lock_digest() + "\n")
+
+
+# --- what goes into dist/ --------------------------------------------------
+
+def python_sources(folder):
+    """Every ``*.py`` under ``folder`` (relative posix paths, sorted)."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in filenames:
+            if name.endswith(".py"):
+                found.append((Path(dirpath) / name).relative_to(ROOT).as_posix())
+    return sorted(found)
+
+
+def pyscript_config(interpreter, mounts):
+    """A PyScript config naming a local interpreter and mounting ``mounts``.
+
+    ``mounts`` maps a dist path to its path in the interpreter's file system
+    (relative to its working directory, which is on ``sys.path``).
+    """
+    files = {}
+    for source in sorted(mounts):
+        files["./" + source] = "./" + mounts[source]
+    config = {"interpreter": "./" + interpreter, "files": files}
+    return (json.dumps(config, indent=2, sort_keys=True) + "\n").encode()
+
+
+def engine_mounts():
+    """The engine's modules, minus the CPython-only command line."""
+    return {path: path for path in python_sources(ROOT / "engine") if not path.endswith("/__main__.py")}
+
+
+def app_mounts():
+    """The page's Python modules under web/app/, importable as ``app``."""
+    return {path: path[len("web/"):] for path in python_sources(ROOT / "web" / "app")}
+
+
+def plan():
+    """Map every dist path to its content: a source ``Path`` or ``bytes``."""
+    files = {"index.html": ROOT / "index.html"}
+    for dirpath, dirnames, filenames in os.walk(ROOT / "web"):
+        dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+        for name in filenames:
+            source = Path(dirpath) / name
+            files[source.relative_to(ROOT).as_posix()] = source
+    for path in engine_mounts():
+        files[path] = ROOT / path
+    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for source in pyscript_dist.iterdir():
+        if source.is_file() and not source.name.endswith(".map"):
+            files[PYSCRIPT_DIR + "/" + source.name] = source
+    for package, target, names in RUNTIME_FILES:
+        for name in names:
+            files[target + "/" + name] = NODE_MODULES / package / name
+    main_mounts = {path: path for path in engine_mounts() if not path.startswith(WORKER_ONLY)}
+    main_mounts.update(app_mounts())
+    files[MAIN_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", main_mounts)
+    files[WORKER_CONFIG] = pyscript_config(PYODIDE_DIR + "/pyodide.mjs", engine_mounts())
+    return files
+
+
+# --- writing dist/ ---------------------------------------------------------
+
+def _same(dest, content):
+    """Whether ``dest`` already holds ``content`` (a Path or bytes)."""
+    if not dest.is_file():
+        return False
+    if isinstance(content, Path):
+        if dest.stat().st_size != content.stat().st_size:
+            return False
+        content = content.read_bytes()
+    return dest.read_bytes() == content
+
+
+def _write(dest, content):
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, Path):
+        shutil.copyfile(content, dest)
+    else:
+        dest.write_bytes(content)
+
+
+def _prune(dist, keep):
+    """Remove files and empty folders of ``dist`` that are not in ``keep``."""
+    for dirpath, dirnames, filenames in os.walk(dist, topdown=False):
+        for name in filenames:
+            path = Path(dirpath) / name
+            if path.relative_to(dist).as_posix() not in keep:
+                path.unlink()
+        if Path(dirpath) != dist and not os.listdir(dirpath):
+            os.rmdir(dirpath)
+
+
+def build(dist=DIST, quiet=False):
+    """Write the site into ``dist`` and return its path.
+
+    Runs ``npm ci`` first if needed.  Only files whose bytes differ are
+    written and files no longer produced are removed, so an unchanged
+    rebuild is quick and leaves the tree byte-identical.
+    """
+    ensure_node_modules()
+    dist = Path(dist)
+    files = plan()
+    written = 0
+    for relpath in sorted(files):
+        dest = dist / relpath
+        if not _same(dest, files[relpath]):
+            _write(dest, files[relpath])
+            written += 1
+    _prune(dist, files)
+    if not quiet:
+        print("build.py: %s ready (%d files, %d written)" % (dist, len(files), written), flush=True)
+    return dist
+
+
+# --- serving ---------------------------------------------------------------
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder with the MIME types the runtimes need."""
+
+    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES)
+
+    def end_headers(self):
+        # Revalidate on every load: a rebuilt dist/ is never shadowed by a
+        # stale copy, and an unchanged file still costs only a 304.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if os.environ.get("BONEYARD_HTTP_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(dist=DIST, port=0):
+    """A threading HTTP server for ``dist`` on 127.0.0.1 (``port`` 0: any free one)."""
+    handler = functools.partial(StaticHandler, directory=str(dist))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve(port):
+    build()
+    server = make_server(DIST, port)
+    print("Boneyard is served at http://127.0.0.1:%d/ (Ctrl+C stops)" % server.server_address[1], flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --- testing ---------------------------------------------------------------
+
+def _venv_python():
+    return VENV / "bin" / "python"
+
+
+def ensure_venv():
+    """Create .venv and install the project's ``test`` extra when missing."""
+    python = _venv_python()
+    if not python.exists():
+        print("build.py: creating .venv", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    marker = VENV / ".boneyard-test-extra"
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if marker.is_file() and marker.read_text().strip() == wanted:
+        return python
+    print("build.py: installing the test extra into .venv", flush=True)
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    "-e", ".[test]"], cwd=ROOT, check=True)
+    marker.write_text(wanted + "\n")
+    return python
+
+
+def ensure_chromium():
+    """Install Debian's chromium when it is missing and we may (root)."""
+    if CHROMIUM.exists():
+        return
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        print("build.py: %s is missing; install Debian's chromium (apt-get install chromium) "
+              "or the browser tests will fail" % CHROMIUM, flush=True)
+        return
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    print("build.py: installing chromium with apt-get", flush=True)
+    subprocess.run(["apt-get", "update"], check=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"], check=True, env=env)
+
+
+def test(pytest_args):
+    python = ensure_venv()
+    ensure_chromium()
+    build()
+    result = subprocess.run([str(python), "-m", "pytest"] + list(pytest_args), cwd=ROOT)
+    return result.returncode
+
+
+# --- command line ----------------------------------------------------------
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Build, serve and test Boneyard.")
+    commands = parser.add_subparsers(dest="command")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    commands.add_parser("test", help="set up and run every test (extra arguments go to pytest)",
+                        add_help=False)
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "test":
+        return test(rest)
+    if rest:
+        parser.error("unrecognised arguments: %s" % " ".join(rest))
+    if args.command == "serve":
+        serve(args.port)
+    else:
+        build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

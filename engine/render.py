@@ -1,0 +1,137 @@
+"""SVG pictures of tiles: pure functions returning strings.
+
+Each half of a tile is a square showing its number with the pip patterns of
+a real double-nine set, laid on a 3x3 grid (7 is two columns of three plus
+the centre, 8 the ring without the centre, 9 the full grid).  Output is
+deterministic text (integer coordinates, fixed attribute order), so the same
+call gives the same bytes on CPython, Pyodide and MicroPython.
+
+Geometry is in viewBox units: a half is ``UNIT`` x ``UNIT``; ``size`` (pixels
+per half) only sets the ``width``/``height`` attributes.
+"""
+
+from . import tiles
+
+UNIT = 100
+PIP_RADIUS = 9
+ORIENTATIONS = ("horizontal", "vertical")
+
+# Grid cells (row, column), 0..2 each, for a half seen upright (as on a
+# tile standing vertically).  A horizontal tile turns them a quarter turn.
+_TL, _TC, _TR = (0, 0), (0, 1), (0, 2)
+_ML, _C, _MR = (1, 0), (1, 1), (1, 2)
+_BL, _BC, _BR = (2, 0), (2, 1), (2, 2)
+PIP_CELLS = (
+    (),
+    (_C,),
+    (_TL, _BR),
+    (_TL, _C, _BR),
+    (_TL, _TR, _BL, _BR),
+    (_TL, _TR, _C, _BL, _BR),
+    (_TL, _TR, _ML, _MR, _BL, _BR),
+    (_TL, _TR, _ML, _C, _MR, _BL, _BR),
+    (_TL, _TC, _TR, _ML, _MR, _BL, _BC, _BR),
+    (_TL, _TC, _TR, _ML, _C, _MR, _BL, _BC, _BR),
+)
+# Pip centres along one side of a half, in units from its edge.
+_OFFSETS = (25, 50, 75)
+
+_SVG_OPEN = (
+    '<svg xmlns="http://www.w3.org/2000/svg" class="%s" viewBox="0 0 %d %d" '
+    'width="%d" height="%d" role="img" aria-label="%s">'
+)
+_FACE = (
+    '<rect class="tile-face" x="2" y="2" width="%d" height="%d" rx="12" '
+    'fill="#fbf8ef" stroke="#2b2b2b" stroke-width="4"/>'
+)
+
+
+def _tile_id(tile):
+    if isinstance(tile, str):
+        return tiles.parse(tile)
+    if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < len(tiles.NAMES):
+        return tile
+    raise tiles.TileError("a tile is a name like '9-5' or an id 0-%d, not %r" % (len(tiles.NAMES) - 1, tile))
+
+
+def _check_orientation(orientation):
+    if orientation not in ORIENTATIONS:
+        raise ValueError("orientation must be 'horizontal' or 'vertical', not %r" % (orientation,))
+
+
+def _check_size(size):
+    if not isinstance(size, int) or isinstance(size, bool) or size <= 0:
+        raise ValueError("size is a positive whole number of pixels, not %r" % (size,))
+
+
+def _pips(n, x0, y0, turned):
+    """The circles of number ``n`` in the half whose corner is ``(x0, y0)``."""
+    out = []
+    for row, col in PIP_CELLS[n]:
+        if turned:
+            row, col = col, 2 - row
+        out.append('<circle class="pip" cx="%d" cy="%d" r="%d" fill="#1d1d1d"/>'
+                   % (x0 + _OFFSETS[col], y0 + _OFFSETS[row], PIP_RADIUS))
+    return "".join(out)
+
+
+def tile_svg(tile, orientation="horizontal", first=None, crosswise=False, size=40):
+    """An SVG picture of ``tile`` (a name like ``"9-5"`` or a tile id).
+
+    ``orientation`` is ``"horizontal"`` (halves side by side) or
+    ``"vertical"`` (one above the other).  ``first`` is the number drawn
+    left/top; by default the high end.  With ``crosswise`` a double is drawn
+    across that orientation, as doubles lie in a line of play; other tiles
+    ignore it.  ``size`` is the pixel size of one half.  Raises
+    :class:`~engine.tiles.TileError` for a bad tile and ``ValueError`` for a
+    bad orientation, ``first`` or ``size``.
+    """
+    t = _tile_id(tile)
+    _check_orientation(orientation)
+    _check_size(size)
+    hi, lo = tiles.ends(t)
+    if first is None or first == hi:
+        a, b = hi, lo
+    elif first == lo:
+        a, b = lo, hi
+    else:
+        raise ValueError("first must be an end of %s, not %r" % (tiles.name(t), first))
+    if crosswise and hi == lo:
+        orientation = "vertical" if orientation == "horizontal" else "horizontal"
+    turned = orientation == "horizontal"
+    if turned:
+        w, h, dx, dy = 2 * UNIT, UNIT, UNIT, 0
+    else:
+        w, h, dx, dy = UNIT, 2 * UNIT, 0, UNIT
+    parts = [
+        _SVG_OPEN % ("tile", w + 4, h + 4, (w + 4) * size // UNIT, (h + 4) * size // UNIT, tiles.name(t)),
+        _FACE % (w, h),
+    ]
+    if turned:
+        parts.append('<line class="tile-line" x1="%d" y1="14" x2="%d" y2="%d" stroke="#2b2b2b" stroke-width="3"/>'
+                     % (UNIT + 2, UNIT + 2, h - 10))
+    else:
+        parts.append('<line class="tile-line" x1="14" y1="%d" x2="%d" y2="%d" stroke="#2b2b2b" stroke-width="3"/>'
+                     % (UNIT + 2, w - 10, UNIT + 2))
+    parts.append('<g class="half" data-pips="%d">%s</g>' % (a, _pips(a, 2, 2, turned)))
+    parts.append('<g class="half" data-pips="%d">%s</g>' % (b, _pips(b, 2 + dx, 2 + dy, turned)))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def tile_back_svg(orientation="horizontal", size=40):
+    """An SVG picture of a face-down tile (same outline as :func:`tile_svg`)."""
+    _check_orientation(orientation)
+    _check_size(size)
+    if orientation == "horizontal":
+        w, h = 2 * UNIT, UNIT
+    else:
+        w, h = UNIT, 2 * UNIT
+    return "".join([
+        _SVG_OPEN % ("tile tile-back", w + 4, h + 4, (w + 4) * size // UNIT, (h + 4) * size // UNIT, "face-down tile"),
+        '<rect class="tile-face" x="2" y="2" width="%d" height="%d" rx="12" '
+        'fill="#2f5d50" stroke="#2b2b2b" stroke-width="4"/>' % (w, h),
+        '<rect class="tile-inlay" x="14" y="14" width="%d" height="%d" rx="6" '
+        'fill="none" stroke="#d9c79a" stroke-width="3"/>' % (w - 24, h - 24),
+        "</svg>",
+    ])

@@ -1,0 +1,68 @@
+"""Run a Python script on CPython, MicroPython or Pyodide with ``engine`` importable.
+
+The portability harness: MicroPython and Pyodide run in Node.js from the npm
+packages the page ships (``tests/node/run.mjs``), so comparing a script's
+output across the three needs no browser::
+
+    from tests.interpreters import INTERPRETERS, available, run_script
+    outputs = {name: run_script(name, "tests/portable/tiles_render.py") for name in INTERPRETERS}
+
+A script sees the repository's ``engine`` package and the ``*.py`` files of
+its own folder, prints its results, and should print the same bytes
+everywhere.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = ROOT / "tests" / "node" / "run.mjs"
+INTERPRETERS = ("cpython", "micropython", "pyodide")
+PACKAGES = {
+    "micropython": "@micropython/micropython-webassembly-pyscript",
+    "pyodide": "pyodide",
+}
+
+
+def available(interpreter):
+    """Whether ``interpreter`` can run here (Node.js and its npm package present)."""
+    if interpreter == "cpython":
+        return True
+    if interpreter not in PACKAGES:
+        raise ValueError("unknown interpreter %r (expected one of %s)" % (interpreter, ", ".join(INTERPRETERS)))
+    return shutil.which("node") is not None and (ROOT / "node_modules" / PACKAGES[interpreter]).is_dir()
+
+
+def _check(interpreter, result, script_path):
+    if result.returncode != 0:
+        raise RuntimeError("%s failed on %s (exit %d):\n%s"
+                           % (interpreter, script_path, result.returncode, result.stderr.decode("utf-8", "replace")))
+
+
+def run_script(interpreter, script_path, timeout=300):
+    """Run the Python file ``script_path`` under ``interpreter``; return its stdout.
+
+    Raises ``RuntimeError`` carrying stderr (the traceback) when the script
+    fails or ``interpreter`` is not available, and
+    ``subprocess.TimeoutExpired`` after ``timeout`` seconds.
+    """
+    script_path = Path(script_path).resolve()
+    if interpreter == "cpython":
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", PYTHONDONTWRITEBYTECODE="1")
+        result = subprocess.run([sys.executable, str(script_path)], cwd=str(ROOT), env=env,
+                                capture_output=True, timeout=timeout)
+        _check(interpreter, result, script_path)
+        return result.stdout.decode("utf-8")
+    if not available(interpreter):
+        raise RuntimeError("%s is not available: it needs `node` and node_modules/%s "
+                           "(run `python3 build.py` or `npm ci`)" % (interpreter, PACKAGES.get(interpreter, "?")))
+    with tempfile.TemporaryDirectory(prefix="boneyard-run-") as tmp:
+        out_file = Path(tmp) / "stdout"
+        result = subprocess.run(["node", str(RUNNER), interpreter, str(ROOT), str(script_path), str(out_file)],
+                                cwd=str(ROOT), capture_output=True, timeout=timeout)
+        _check(interpreter, result, script_path)
+        return out_file.read_bytes().decode("utf-8")

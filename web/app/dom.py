@@ -1,0 +1,44 @@
+"""Small DOM helpers and the page's test hooks on ``<html>``.
+
+``data-app-state`` and ``data-worker-state`` are a public contract (see
+UI-CONTRACT.md): browser tests wait on them.
+"""
+
+from pyscript import document
+
+
+def by_id(element_id):
+    return document.getElementById(element_id)
+
+
+def set_state(name, value):
+    """Set ``data-<name>`` on ``<html>`` (``app-state``, ``worker-state``, ``waiting-for``)."""
+    document.documentElement.setAttribute("data-" + name, value)
+
+
+def state(name):
+    return document.documentElement.getAttribute("data-" + name)
+
+
+def show(element_id, html=None):
+    """Unhide an element, replacing its content with ``html`` when given."""
+    element = by_id(element_id)
+    if html is not None:
+        element.innerHTML = html
+    element.hidden = False
+    return element
+
+
+def describe(exc):
+    """A one-line, readable account of an exception."""
+    text = str(exc)
+    name = type(exc).__name__
+    return "%s: %s" % (name, text) if text else name
+
+
+def fail(exc):
+    """Show why the app cannot start and flag ``data-app-state=error``."""
+    box = by_id("error")
+    box.textContent = "Boneyard could not start: " + describe(exc)
+    box.hidden = False
+    set_state("app-state", "error")

@@ -1,0 +1,24 @@
+// Start-up watchdog: whatever breaks before the Python app takes over (a
+// runtime that fails to load, a missing file, a script error) ends in a
+// visible message and data-app-state="error" instead of an endless spinner.
+const root = document.documentElement;
+const START_TIMEOUT_MS = 30000;
+
+function fail(message) {
+  if (root.dataset.appState !== "loading") return;
+  root.dataset.appState = "error";
+  const box = document.getElementById("error");
+  box.textContent = "Boneyard could not start: " + message;
+  box.hidden = false;
+}
+
+addEventListener("error", (event) => fail(event.message || String(event.error)));
+addEventListener("unhandledrejection", (event) => fail(String(event.reason && event.reason.message || event.reason)));
+setTimeout(() => fail("it did not finish loading within " + START_TIMEOUT_MS / 1000 + " seconds."), START_TIMEOUT_MS);
+
+// The page's Python script reports "ready" itself; if it ends without doing
+// so, something it could not catch went wrong.
+addEventListener("DOMContentLoaded", () => {
+  const app = document.querySelector('script[type="mpy"]');
+  if (app) app.addEventListener("mpy:done", () => fail("the app stopped before it was ready."));
+});
