@@ -158,13 +158,14 @@ class Solver:
         out = []
         done = {}
         try:
+            root = self._exact(hands, leader, trick, n)
             for t, rep in self._representatives(hands, leader, trick, legal):
                 if rep in done:
                     out.append((t, done[rep]))
                     continue
                 child = list(hands)
                 child[seat] &= ~_BIT[rep]
-                v = self._exact(child, leader, trick + (rep,), n)
+                v = self._exact(child, leader, trick + (rep,), n, root if seat == self.bidder else root + 1)
                 done[rep] = v
                 out.append((t, v))
         except BudgetExceeded:
@@ -224,7 +225,7 @@ class Solver:
             sb = (b + 1) | (others & tb.above_b[t]) << 4
         return tb.led[t] | (others & tb.above_a[t]) << 3 | sb << 31
 
-    def _exact(self, hands, leader, trick, n):
+    def _exact(self, hands, leader, trick, n, guess=None):
         if len(trick) == 3:
             # A completed trick: bank it, then solve from the boundary.
             P = self.tb.power[self.tb.led[trick[0]]]
@@ -234,14 +235,25 @@ class Solver:
             if P[trick[2]] > P[trick[w]]:
                 w = 2
             w = (leader + w) % 3
-            return (1 if w == self.bidder else 0) + self._exact(hands, w, (), n - 1)
+            gain = 1 if w == self.bidder else 0
+            if guess is not None:
+                guess -= gain
+            return gain + self._exact(hands, w, (), n - 1, guess)
         lo, hi = 0, n
+        if guess is None:
+            guess = (n + 1) // 2
+        # Step from the guess: each probe either settles the value or moves
+        # one trick, and near the guess the table already holds most bounds.
         while lo < hi:
-            g = (lo + hi + 1) // 2
+            g = guess if guess > lo else lo + 1
+            if g > hi:
+                g = hi
             if self._ge(hands, leader, trick, n, g):
                 lo = g
+                guess = g + 1
             else:
                 hi = g - 1
+                guess = g - 1
         return lo
 
     def _ge(self, hands, leader, trick, n, k):
@@ -261,6 +273,12 @@ class Solver:
         LEDT = tb.led
         PW = tb.power
         TD = tb.trumps_desc
+        TM = 0
+        for b in TD:
+            TM |= b
+        SIDE = [t for t in MOON_TILES if not TM & _BIT[t]]
+        SUITS7 = list(range(7))
+        SEATS = (0, 1, 2)
         DESC = tb.desc
         ASC = tb.asc
         STR = tb.strength
@@ -274,19 +292,16 @@ class Solver:
         tt = self.tt
         solver = self
 
-        def sig(t, others):
-            b = SB[t]
-            if b >= 0 and others & SM[b]:
-                return LEDT[t] | (others & ABA[t]) << 3 | ((b + 1) | (others & ABB[t]) << 4) << 31
-            return LEDT[t] | (others & ABA[t]) << 3
-
         def merge(tiles, others):
-            if len(tiles) < 2:
-                return tiles
+            # Keep one tile of each equivalence class (see Solver._classes).
             seen = []
             out = []
             for t in tiles:
-                s = sig(t, others)
+                b = SB[t]
+                if b >= 0 and others & SM[b]:
+                    s = LEDT[t] | (others & ABA[t]) << 3 | ((b + 1) | (others & ABB[t]) << 4) << 31
+                else:
+                    s = LEDT[t] | (others & ABA[t]) << 3
                 if s not in seen:
                     seen.append(s)
                     out.append(t)
@@ -316,13 +331,61 @@ class Solver:
                     elif hb & b:
                         break
                 ub = n - (cx if cx > cy else cy)
+                # The leader's quick tricks: side tiles nobody can beat in
+                # their suit (safe from ruffs while every trump holder must
+                # follow), then trumps above all the others' trumps.
+                h = H[leader]
+                rest = (hb | ho) & ~h
+                top = 0
+                for b in TD:
+                    if h & b:
+                        top += 1
+                    elif rest & b:
+                        break
+                if rest & TM:
+                    side = 0
+                    ka = [0] * 7
+                    for t in SIDE:
+                        if h & BIT[t] and not rest & ABA[t]:
+                            ka[LEDT[t]] += 1
+                    for a in SUITS7:
+                        c = ka[a]
+                        if c > side:
+                            for p in SEATS:
+                                if p != leader and H[p] & TM:
+                                    m = H[p] & SM[a]
+                                    f = 0
+                                    while m:
+                                        m &= m - 1
+                                        f += 1
+                                    if f < c:
+                                        c = 0
+                            if c > side:
+                                side = c
+                else:
+                    side = 0
+                    for t in SIDE:
+                        if h & BIT[t] and not rest & ABA[t]:
+                            side += 1
+                c = top + side
+                if leader == B:
+                    if c > lb:
+                        lb = c
+                elif n - c < ub:
+                    ub = n - c
+                if lb >= k:
+                    tt[key] = lb | ub << 4
+                    return True
+                if ub < k:
+                    tt[key] = lb | ub << 4
+                    return False
             else:
                 lb = e & 15
                 ub = e >> 4
-            if lb >= k:
-                return True
-            if ub < k:
-                return False
+                if lb >= k:
+                    return True
+                if ub < k:
+                    return False
             solver.nodes += 1
             if solver.nodes == solver.limit:
                 raise BudgetExceeded()
