@@ -28,7 +28,7 @@ gives the same values.  A node budget makes a search give up (``None``)
 instead of running long, for the browser.
 """
 
-from ..moon_rules import LED, POWER, SUIT_MASK, TRUMPS, MOON_TILES, rank, suits_of
+from ..moon_rules import LED, MOON_TILES, POWER, SUIT_MASK, SUITS, TRUMPS, rank, suits_of
 
 _BIT = [1 << _t for _t in range(28)]
 _INDEX = {}
@@ -56,11 +56,16 @@ class _Tables:
         trumps = [t for t in MOON_TILES if suits_of(t, trump) == [TRUMPS]]
         trumps.sort(key=lambda t: -rank(t, TRUMPS, trump))
         self.trumps_desc = [_BIT[t] for t in trumps]
+        self.trump_mask = 0
+        for t in trumps:
+            self.trump_mask |= _BIT[t]
+        self.side = [t for t in MOON_TILES if not self.trump_mask & _BIT[t]]
         # Tiles from the strongest to the weakest (ties broken by id).
         order = list(MOON_TILES)
         order.sort(key=lambda t: (-self.strength[t], t))
         self.desc = order
         self.asc = order[::-1]
+        self.asc_in = [[t for t in self.asc if self.suit_mask[s] & _BIT[t]] for s in SUITS]
         # Equivalence signatures: a tile's led suit and the tiles above it
         # there, and its other suit (if any) and the tiles above it there.
         self.above_a = [0] * 28
@@ -273,15 +278,13 @@ class Solver:
         LEDT = tb.led
         PW = tb.power
         TD = tb.trumps_desc
-        TM = 0
-        for b in TD:
-            TM |= b
-        SIDE = [t for t in MOON_TILES if not TM & _BIT[t]]
+        TM = tb.trump_mask
+        SIDE = tb.side
         SUITS7 = list(range(7))
         SEATS = (0, 1, 2)
         DESC = tb.desc
         ASC = tb.asc
-        STR = tb.strength
+        ASCS = tb.asc_in
         ABA = tb.above_a
         SB = tb.suit_b
         ABB = tb.above_b
@@ -431,8 +434,11 @@ class Solver:
             led = LEDT[t1]
             h = H[p]
             m = h & SM[led]
-            if not m:
+            if m:
+                order = ASCS[led]
+            else:
                 m = h
+                order = ASC
             P = PW[led]
             mine = p == B
             if m & (m - 1):
@@ -441,7 +447,7 @@ class Solver:
                 enemy = (leader == B) != mine
                 tiles = []
                 low = []
-                for t in ASC:
+                for t in order:
                     if m & BIT[t]:
                         if enemy and P[t] > beat:
                             tiles.append(t)
@@ -463,8 +469,11 @@ class Solver:
             led = LEDT[t1]
             h = H[p]
             m = h & SM[led]
-            if not m:
+            if m:
+                order = ASCS[led]
+            else:
                 m = h
+                order = ASC
             P = PW[led]
             mine = p == B
             p1 = P[t1]
@@ -478,7 +487,7 @@ class Solver:
             own = (w == B) == mine
             tiles = []
             low = []
-            for t in ASC:
+            for t in order:
                 if m & BIT[t]:
                     if not own and P[t] > best:
                         tiles.append(t)
