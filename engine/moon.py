@@ -658,7 +658,7 @@ class Moon(Game):
         if code == NOT_DEALT:
             raise GameError("nothing to simulate before the first deal")
         seat = view["seat"]
-        g = cls(3, None, None, log=False)
+        g = cls(3, None, view.get("names"), log=False)
         g.first0 = (view["first"] - view["round"]) % 3
         g.hand_no = view["round"] + 1
         g.code = code
