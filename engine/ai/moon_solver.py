@@ -246,7 +246,7 @@ class Solver:
             return gain + self._exact(hands, w, (), n - 1, guess)
         lo, hi = 0, n
         if guess is None:
-            guess = (n + 1) // 2
+            guess = self._guess(hands)
         # Step from the guess: each probe either settles the value or moves
         # one trick, and near the guess the table already holds most bounds.
         while lo < hi:
@@ -260,6 +260,21 @@ class Solver:
                 hi = g - 1
                 guess = g - 1
         return lo
+
+    def _guess(self, hands):
+        # A rough estimate to start probing from: halfway between the
+        # bidder's trumps and the bidder's tiles nobody can beat in suit.
+        tb = self.tb
+        h = hands[self.bidder]
+        rest = (hands[0] | hands[1] | hands[2]) & ~h
+        c = 0
+        for t in MOON_TILES:
+            if h & _BIT[t]:
+                if tb.trump_mask & _BIT[t]:
+                    c += 1
+                if not rest & tb.above_a[t]:
+                    c += 1
+        return (c + 1) // 2
 
     def _ge(self, hands, leader, trick, n, k):
         if k <= 0:
