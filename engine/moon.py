@@ -123,7 +123,9 @@ class Moon(Game):
     OPTIONS = []
     DEAL_FIELDS = ["first", "hands", "widow"]
 
-    def __init__(self, players=3, options=None, names=None, log=True):
+    def __init__(self, players=3, options=None, names=None, log=True, _blank=False):
+        if _blank:
+            return      # clone() fills every field (MicroPython has no cls.__new__)
         if players != 3:
             raise GameError("Three-Player Moon is played by exactly 3 players, not %s" % (players,))
         Game.__init__(self, players, options, names)
@@ -605,7 +607,7 @@ class Moon(Game):
     # -- copies ---------------------------------------------------------------
     def clone(self):
         """An independent copy (the record included when logging)."""
-        g = Moon.__new__(Moon)
+        g = Moon(_blank=True)
         g.players = 3
         g.options = {}
         g.names = list(self.names) if self.names is not None else None
