@@ -617,11 +617,11 @@ class ChickenFoot(Game):
                 return "the centre %s must first receive %d trains (it has %d): play on %s" % (
                     centre, self.spokes_req, self.spokes, centre)
             return "%s does not match the centre %s" % (tn, centre)
+        if b == self.centre:
+            return "the centre %s takes exactly %d trains and has them all" % (centre, self.spokes_req)
         if self.foot >= 0 and b != self.foot:
             return "you must cover the open foot on %s first (it has %d of its %d toes)" % (
                 NAMES[self.foot], self.toes, TOES)
-        if b == self.centre:
-            return "the centre %s takes exactly %d trains and has them all" % (centre, self.spokes_req)
         if b == self.foot:
             return "%s does not match the open foot on %s" % (tn, bn)
         if IS_DOUBLE[b]:
