@@ -19,8 +19,9 @@ How it is fast enough for sampling (every sampled world costs one solve):
   move of a root and every later position of the same deal;
 * quick-trick bounds: the bidder's trumps above every opposing trump are sure
   tricks, each opponent's trumps above all the bidder's are sure losses;
-* move ordering (cheapest winning tile, else cheapest discard) and merging of
-  equivalent tiles (see :func:`Solver._classes`);
+* move ordering (strong leads first; followers try the cheapest tile that
+  wins the trick for their side, then the cheapest discards) and merging of
+  equivalent tiles (see :meth:`Solver._sig`);
 * per-trump tables built from :mod:`engine.moon_rules`, bitmask hands.
 
 Results never depend on dict or set iteration order, so every interpreter
@@ -101,6 +102,7 @@ def tables(trump):
 
 
 def popcount(m):
+    """How many tiles bitmask ``m`` holds (``int.bit_count`` is not on MicroPython)."""
     n = 0
     while m:
         m &= m - 1
@@ -119,6 +121,8 @@ class Solver:
     def __init__(self, trump, bidder):
         if bidder not in (0, 1, 2):
             raise ValueError("bidder is a seat 0..2")
+        if trump not in range(9):
+            raise ValueError("trump is a trump code 0..8")
         self.trump = trump
         self.bidder = bidder
         self.tb = tables(trump)
@@ -163,14 +167,15 @@ class Solver:
         out = []
         done = {}
         try:
-            root = self._exact(hands, leader, trick, n)
+            guess = None
             for t, rep in self._representatives(hands, leader, trick, legal):
                 if rep in done:
                     out.append((t, done[rep]))
                     continue
                 child = list(hands)
                 child[seat] &= ~_BIT[rep]
-                v = self._exact(child, leader, trick + (rep,), n, root if seat == self.bidder else root + 1)
+                v = self._exact(child, leader, trick + (rep,), n, guess)
+                guess = v
                 done[rep] = v
                 out.append((t, v))
         except BudgetExceeded:
@@ -192,6 +197,11 @@ class Solver:
         hands = list(hands)
         if len(hands) != 3 or leader not in (0, 1, 2) or len(trick) > 2:
             raise ValueError("a position has three hands, a leader 0..2 and at most two tiles in the trick")
+        if hands[0] & hands[1] or hands[0] & hands[2] or hands[1] & hands[2]:
+            raise ValueError("a tile is in two hands")
+        for t in trick:
+            if not 0 <= t < 28 or (hands[0] | hands[1] | hands[2]) & _BIT[t]:
+                raise ValueError("a tile of the trick is not a played tile")
         sizes = [popcount(h) for h in hands]
         for i in range(len(trick)):
             sizes[(leader + i) % 3] += 1
@@ -223,6 +233,19 @@ class Solver:
         return out
 
     def _sig(self, t, others):
+        """``t``'s equivalence signature for the seat holding it; ``others`` = every tile it does not hold.
+
+        ``others`` is the other hands plus the tiles already in the trick.
+        Two tiles of one hand with equal signatures are interchangeable for
+        the rest of the hand, so only one of them needs searching.  The
+        signature is the suit ``t`` calls when led, the others' tiles above it
+        there, and -- only if some other seat still holds a tile of it -- its
+        second suit and the others' tiles above it there.  A suit no other
+        seat holds can never be led by anybody else, so membership in it
+        cannot oblige or let the holder do anything; the suit led to the
+        current trick is always live because its leading tile is in ``others``.
+        (The search's ``merge`` inlines this same computation.)
+        """
         tb = self.tb
         b = tb.suit_b[t]
         sb = 0
@@ -247,8 +270,8 @@ class Solver:
         lo, hi = 0, n
         if guess is None:
             guess = self._guess(hands)
-        # Step from the guess: each probe either settles the value or moves
-        # one trick, and near the guess the table already holds most bounds.
+        # MTD(f)-style: null-window probes stepping from the guess; the
+        # table keeps every bound, so each probe reuses the previous ones.
         while lo < hi:
             g = guess if guess > lo else lo + 1
             if g > hi:
@@ -311,7 +334,7 @@ class Solver:
         solver = self
 
         def merge(tiles, others):
-            # Keep one tile of each equivalence class (see Solver._classes).
+            # Keep one tile of each equivalence class (see Solver._sig).
             seen = []
             out = []
             for t in tiles:
