@@ -7,6 +7,8 @@ const START_TIMEOUT_MS = 30000;
 function fail(message) {
   if (root.dataset.appState !== "loading") return;
   root.dataset.appState = "error";
+  // The page starts the worker only once it is ready: it never will now.
+  if (root.dataset.workerState === "loading") root.dataset.workerState = "error";
   const box = document.getElementById("error");
   box.textContent = "Boneyard could not start: " + message;
   box.hidden = false;

@@ -1,0 +1,144 @@
+"""Shared fixtures: the built site, a local server, and guarded browser pages.
+
+Browser tests use Debian's chromium through Playwright.  Every page they
+open runs in a context that aborts and records each request leaving
+localhost, and collects page errors and console errors; a test that caused
+any of these fails at teardown (a test that breaks the page on purpose
+calls ``page_watch.expect_errors()``; blocked requests always fail).
+"""
+
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+# Browser-internal schemes never reach the network.
+LOCAL_SCHEMES = ("blob", "data", "about")
+
+APP_READY_TIMEOUT_MS = 30000
+WORKER_READY_TIMEOUT_MS = 90000
+
+
+@pytest.fixture(scope="session")
+def dist_dir():
+    """``dist/``, built once per session with build.py's own function."""
+    return build.build(quiet=True)
+
+
+@pytest.fixture(scope="session")
+def site(dist_dir):
+    """The base URL (ending in ``/``) of ``dist/`` served on a free localhost port."""
+    server = build.make_server(dist_dir, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield "http://127.0.0.1:%d/" % server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian chromium driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail("%s is missing: run `python3 build.py test`, which installs Debian's chromium" % CHROMIUM)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class PageWatch:
+    """What a page did that a healthy, offline app never does."""
+
+    def __init__(self):
+        self.blocked = []
+        self.errors = []
+        self.errors_expected = False
+
+    def expect_errors(self):
+        """The test breaks the page on purpose: errors are not failures."""
+        self.errors_expected = True
+
+    def route(self, route):
+        url = route.request.url
+        parts = urlsplit(url)
+        if parts.scheme in LOCAL_SCHEMES or parts.hostname in LOCAL_HOSTS:
+            route.fallback()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+    def on_console(self, message):
+        if message.type == "error":
+            self.errors.append("console error: %s" % message.text)
+
+    def on_page_error(self, error):
+        self.errors.append("page error: %s" % error)
+
+    def problems(self):
+        found = ["request left localhost: %s" % url for url in self.blocked]
+        if not self.errors_expected:
+            found.extend(self.errors)
+        return found
+
+
+@pytest.fixture
+def page_watch():
+    return PageWatch()
+
+
+@pytest.fixture
+def page(browser, page_watch):
+    """A fresh page whose requests outside localhost are aborted and recorded."""
+    context = browser.new_context()
+    context.route("**/*", page_watch.route)
+    new_page = context.new_page()
+    new_page.on("console", page_watch.on_console)
+    new_page.on("pageerror", page_watch.on_page_error)
+    yield new_page
+    context.close()
+    problems = page_watch.problems()
+    if problems:
+        pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+
+
+def wait_for_state(page, name, timeout_ms, settled=("ready", "error")):
+    """Wait until ``data-<name>`` on ``<html>`` is one of ``settled``; return it."""
+    attribute = "data-" + name
+    page.wait_for_function(
+        "([attr, settled]) => settled.includes(document.documentElement.getAttribute(attr))",
+        arg=[attribute, list(settled)],
+        timeout=timeout_ms,
+    )
+    return page.get_attribute("html", attribute)
+
+
+@pytest.fixture
+def open_app(page, site):
+    """Open the app and wait for ``data-app-state`` to settle; returns that state."""
+
+    def opener(path=""):
+        page.goto(site + path)
+        return wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS)
+
+    return opener

@@ -1,0 +1,191 @@
+"""build.py: a reproducible, self-contained dist/ served with the right types."""
+
+import hashlib
+import json
+import re
+import shutil
+import threading
+import urllib.request
+
+import pytest
+
+import build
+
+OWN_TOP_LEVEL = ("index.html", build.MAIN_CONFIG, build.WORKER_CONFIG, "web", "engine")
+# Namespace names are identifiers, never fetched.
+ALLOWED_URL = re.compile(r"http://www\.w3\.org/2000/svg")
+ANY_URL = re.compile(r"https?://[^\s\"'<>)]+")
+
+
+def tree(folder):
+    """{relative path: sha256} of every file under ``folder``."""
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def mtimes(folder):
+    return {p: p.stat().st_mtime_ns for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    return build.build(tmp_path_factory.mktemp("site") / "dist", quiet=True)
+
+
+def test_rebuild_is_byte_identical_and_writes_nothing(built, tmp_path):
+    other = build.build(tmp_path / "other", quiet=True)
+    assert tree(other) == tree(built)
+    before = mtimes(built)
+    build.build(built, quiet=True)
+    assert mtimes(built) == before
+
+
+def test_files_no_longer_produced_are_removed(tmp_path):
+    dist = build.build(tmp_path / "dist", quiet=True)
+    (dist / "engine" / "gone").mkdir()
+    (dist / "engine" / "gone" / "old.py").write_text("x = 1\n")
+    (dist / "stale.txt").write_text("old\n")
+    build.build(dist, quiet=True)
+    assert not (dist / "stale.txt").exists()
+    assert not (dist / "engine" / "gone").exists()
+
+
+def test_dist_holds_the_app_and_the_runtimes_only(built):
+    files = tree(built)
+    for needed in ["index.html", "web/main.py", "web/worker.py", "web/boot.js", "engine/render.py",
+                   "pyscript/core.js", "pyscript/core.css",
+                   "runtime/micropython/micropython.mjs", "runtime/micropython/micropython.wasm",
+                   "runtime/pyodide/pyodide.mjs", "runtime/pyodide/pyodide.asm.mjs",
+                   "runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/python_stdlib.zip",
+                   "runtime/pyodide/pyodide-lock.json"]:
+        assert needed in files, needed
+    assert not [f for f in files if f.endswith(".map")]
+    assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
+    assert "engine/__main__.py" not in files  # the CPython command line stays home
+    # PyScript's dist/ is copied whole (its core imports chunks even when unused).
+    pyscript = build.NODE_MODULES / "@pyscript" / "core" / "dist"
+    expected = sorted(p.name for p in pyscript.iterdir() if p.is_file() and not p.name.endswith(".map"))
+    assert sorted(f.split("/", 1)[1] for f in files if f.startswith("pyscript/")) == expected
+    # Only the runtime files the app loads: no variants, docs or typings.
+    runtime = sorted(f for f in files if f.startswith("runtime/"))
+    assert len(runtime) == 7, runtime
+
+
+def test_our_files_name_no_external_url(built):
+    for path in sorted(built.rglob("*")):
+        relative = path.relative_to(built).as_posix()
+        if path.is_file() and relative.split("/")[0] in OWN_TOP_LEVEL:
+            text = ALLOWED_URL.sub("", path.read_text(encoding="utf-8"))
+            assert not ANY_URL.findall(text), relative
+
+
+def config(built, name):
+    return json.loads((built / name).read_text())
+
+
+@pytest.mark.parametrize("name, interpreter", [
+    (build.MAIN_CONFIG, "./runtime/micropython/micropython.mjs"),
+    (build.WORKER_CONFIG, "./runtime/pyodide/pyodide.mjs"),
+])
+def test_configs_name_local_files_only(built, name, interpreter):
+    data = config(built, name)
+    assert data["interpreter"] == interpreter
+    assert (built / interpreter).is_file()
+    assert sorted(data) == ["files", "interpreter"]  # no packages: nothing to fetch from an index
+    for source, target in data["files"].items():
+        assert source.startswith("./") and target.startswith("./")
+        assert (built / source).is_file(), source
+    engine = {p for p in data["files"] if p.startswith("./engine/")}
+    assert "./engine/__init__.py" in engine and "./engine/render.py" in engine
+
+
+def test_worker_mounts_every_engine_module_and_the_page_all_but_the_players(built):
+    shipped = {"./" + p for p in tree(built) if p.startswith("engine/")}
+    worker = set(config(built, build.WORKER_CONFIG)["files"])
+    main = config(built, build.MAIN_CONFIG)["files"]
+    assert worker == shipped
+    assert {p for p in main if p.startswith("./engine/")} == {p for p in shipped if not p.startswith("./engine/ai/")}
+    assert main["./web/app/shell.py"] == "./app/shell.py"
+
+
+def test_new_engine_modules_are_picked_up(tmp_path, monkeypatch):
+    root = tmp_path / "repo"
+    for rel in ["engine/__init__.py", "engine/__main__.py", "engine/brand_new.py", "engine/ai/deep/x.py",
+                "engine/__pycache__/junk.py", "web/app/__init__.py", "web/main.py"]:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text("# %s\n" % rel)
+    (root / "index.html").write_text("<!doctype html>\n")
+    monkeypatch.setattr(build, "ROOT", root)
+    monkeypatch.setattr(build, "ensure_node_modules", lambda: None)  # the real node_modules stays
+    dist = build.build(tmp_path / "dist", quiet=True)
+    worker = json.loads((dist / build.WORKER_CONFIG).read_text())["files"]
+    main = json.loads((dist / build.MAIN_CONFIG).read_text())["files"]
+    assert sorted(worker) == ["./engine/__init__.py", "./engine/ai/deep/x.py", "./engine/brand_new.py"]
+    assert sorted(main) == ["./engine/__init__.py", "./engine/brand_new.py", "./web/app/__init__.py"]
+    assert (dist / "engine" / "ai" / "deep" / "x.py").is_file()
+
+
+def test_stale_node_modules_are_detected(tmp_path, monkeypatch):
+    stamp = tmp_path / "stamp"
+    monkeypatch.setattr(build, "STAMP", stamp)
+    assert build.node_modules_stale()
+    stamp.write_text("0" * 64 + "\n")
+    assert build.node_modules_stale()
+    stamp.write_text(build._lock_digest() + "\n")
+    assert not build.node_modules_stale()
+
+
+def test_package_json_pins_the_runtimes_exactly():
+    package = json.loads((build.ROOT / "package.json").read_text())
+    assert package["private"] is True
+    assert "scripts" not in package
+    assert package["dependencies"] == {
+        "@pyscript/core": "0.7.31",
+        "pyodide": "314.0.7",
+        "@micropython/micropython-webassembly-pyscript": "1.28.0-6",
+    }
+    lock = json.loads((build.ROOT / "package-lock.json").read_text())
+    for name, version in package["dependencies"].items():
+        assert lock["packages"]["node_modules/" + name]["version"] == version
+
+
+@pytest.fixture(scope="module")
+def served(built):
+    (built / "web" / "test.webmanifest").write_text("{}")
+    server = build.make_server(built, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield "http://127.0.0.1:%d/" % server.server_address[1]
+    server.shutdown()
+    server.server_close()
+    (built / "web" / "test.webmanifest").unlink()
+
+
+@pytest.mark.parametrize("path, mime", [
+    ("", "text/html"),
+    ("runtime/micropython/micropython.wasm", "application/wasm"),
+    ("runtime/pyodide/pyodide.asm.wasm", "application/wasm"),
+    ("runtime/micropython/micropython.mjs", "text/javascript"),
+    ("pyscript/core.js", "text/javascript"),
+    ("pyscript/core.css", "text/css"),
+    (build.MAIN_CONFIG, "application/json"),
+    ("engine/render.py", "text/plain"),
+    ("web/test.webmanifest", "application/manifest+json"),
+    ("web/icon.svg", "image/svg+xml"),
+])
+def test_served_with_the_right_mime_type(served, path, mime):
+    with urllib.request.urlopen(served + path) as response:
+        assert response.status == 200
+        assert response.headers["Content-Type"].split(";")[0] == mime
+
+
+def test_command_line_help():
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, str(build.ROOT / "build.py"), "--help"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "serve" in result.stdout and "test" in result.stdout
+    result = subprocess.run([sys.executable, str(build.ROOT / "build.py"), "--bogus"],
+                            capture_output=True, text=True)
+    assert result.returncode != 0

@@ -1,0 +1,62 @@
+"""Every script in tests/portable/ prints the same bytes on all three interpreters.
+
+MicroPython and Pyodide run in Node.js from our npm packages (see
+tests/interpreters.py).  Drop a new ``*.py`` into tests/portable/ and it is
+picked up here.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from tests.interpreters import INTERPRETERS, PACKAGES, available, run_script
+
+PORTABLE = Path(__file__).resolve().parent / "portable"
+SCRIPTS = sorted(PORTABLE.glob("*.py"))
+
+pytestmark = pytest.mark.portability
+
+
+def first_difference(a, b):
+    for number, (line_a, line_b) in enumerate(zip(a.splitlines(), b.splitlines()), 1):
+        if line_a != line_b:
+            return "line %d:\n  cpython: %r\n  other:   %r" % (number, line_a[:300], line_b[:300])
+    return "one output is a prefix of the other (%d vs %d characters)" % (len(a), len(b))
+
+
+def test_there_are_portable_scripts():
+    assert SCRIPTS, "tests/portable/ holds no scripts"
+
+
+@pytest.mark.parametrize("interpreter", [name for name in INTERPRETERS if name != "cpython"])
+def test_runtime_is_installed(interpreter):
+    assert available(interpreter), (
+        "%s cannot run: it needs `node` and node_modules/%s; `python3 build.py test` installs them"
+        % (interpreter, PACKAGES[interpreter]))
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
+def test_same_output_everywhere(script):
+    reference = run_script("cpython", script)
+    assert reference, "%s printed nothing: nothing to compare" % script.name
+    for interpreter in INTERPRETERS[1:]:
+        output = run_script(interpreter, script)
+        assert output == reference, "%s differs on %s, %s" % (
+            script.name, interpreter, first_difference(reference, output))
+
+
+def test_a_failing_script_raises_with_its_traceback(tmp_path):
+    script = tmp_path / "fails.py"
+    script.write_text("from engine import tiles\ntiles.parse('not a tile')\n")
+    for interpreter in INTERPRETERS:
+        with pytest.raises(RuntimeError) as caught:
+            run_script(interpreter, script)
+        assert "TileError" in str(caught.value), interpreter
+
+
+def test_large_output_is_captured_whole(tmp_path):
+    script = tmp_path / "big.py"
+    script.write_text("for i in range(100000):\n    print('%06d' % i, 'é' * 3)\n")
+    expected = "".join("%06d ééé\n" % i for i in range(100000))
+    for interpreter in INTERPRETERS:
+        assert run_script(interpreter, script) == expected, interpreter
