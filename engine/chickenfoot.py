@@ -8,7 +8,7 @@ Two layers share one set of rules:
   ``tile << 6 | target`` (tile ids from :mod:`engine.tiles`), or
   :data:`DRAW` / :data:`PASS`.  Hands are bitmasks; the open ends are kept
   per number and updated incrementally, so move generation and the
-  blocked-round test are a few mask operations.  With ``logging`` off
+  blocked-round test are a few mask operations.  With ``log`` off
   (simulation) nothing is written down.
 * the interface of :mod:`engine.game`: :meth:`legal_actions` and
   :meth:`apply` speak the record notation (``"9-5>9-9"``, ``"draw"``,
@@ -163,7 +163,9 @@ class ChickenFoot(Game):
                ("double_blank_50", _check_bool)]
     DEAL_FIELDS = ["double", "first", "hands", "yard"]
 
-    def __init__(self, players, options=None, names=None):
+    def __init__(self, players, options=None, names=None, log=True, _blank=False):
+        if _blank:
+            return      # clone() fills every field (MicroPython has no cls.__new__)
         if not _is_int(players) or players < MIN_PLAYERS or players > MAX_PLAYERS:
             raise GameError("Chicken Foot takes %d to %d players, not %r" % (MIN_PLAYERS, MAX_PLAYERS, players))
         Game.__init__(self, players, options, names)
@@ -171,7 +173,7 @@ class ChickenFoot(Game):
         self.reserve = self.options["yard_reserve"]
         self.double_blank_50 = self.options["double_blank_50"]
         #: False in simulations: no record, no history (faster).
-        self.logging = True
+        self.log = log
         self._phase = PHASE_NOT_DEALT
         self.round_index = -1
         self._totals = [0] * players
@@ -354,7 +356,7 @@ class ChickenFoot(Game):
         self.seat = first
         self._phase = PHASE_PLAY
         self._hist = []
-        if self.logging:
+        if self.log:
             self._log_deal({"double": self.dnum, "first": first,
                             "hands": [[NAMES[t] for t in _tiles_of(m)] for m in masks],
                             "yard": [NAMES[t] for t in self.yard]})
@@ -429,7 +431,7 @@ class ChickenFoot(Game):
     def apply_move(self, move):
         """Play ``move`` (one of :meth:`legal_moves`) without checking it."""
         seat = self.seat
-        if self.logging:
+        if self.log:
             self._log_action(move_name(move))
             self._hist.append([seat, move_name(move)])
         if move == DRAW:
@@ -488,6 +490,163 @@ class ChickenFoot(Game):
         seat += 1
         self.seat = seat if seat < self.players else 0
 
+    def deal_fast(self, rng):
+        """Deal the next round straight from ``rng``: ``start_round(new_deal(rng))`` without the notation."""
+        dnum, first, hands, yard = self.new_deal_ids(rng)
+        self.start_round_ids(first, hands, yard)
+
+    def playout(self, rng):
+        """Finish the current round with uniformly random legal moves.
+
+        Exactly ``while current_seat() is not None: moves = legal_moves();
+        apply_move(moves[rng.below(len(moves))])`` (same draws, same moves,
+        same result; a test holds the two together).  Without a record the
+        loop runs on local copies of the state: the computer players'
+        simulations spend their time here.
+        """
+        if self.log:
+            while self._phase == PHASE_PLAY:
+                moves = self.legal_moves()
+                self.apply_move(moves[rng.below(len(moves))])
+            return
+        if self._phase != PHASE_PLAY:
+            return
+        below = rng.below
+        hands = self.hands
+        counts = self.counts
+        ends = self.ends
+        parent = self.parent
+        matched = self.matched
+        placed = self.placed
+        yard = self.yard
+        players = self.players
+        centre = self.centre
+        dnum = self.dnum
+        req = self.spokes_req
+        # Draws are allowed while ypos < last_draw.
+        last_draw = len(yard) - self.reserve
+        seat = self.seat
+        drawn = self.drawn
+        spokes = self.spokes
+        foot = self.foot
+        toes = self.toes
+        open_nums = self.open_nums
+        table = self.table
+        ypos = self.ypos
+        out = -2          # -2: still playing; -1: blocked; else the seat that went out
+        while out == -2:
+            # -- legal_moves(), inlined ---------------------------------
+            hand = hands[seat] if drawn < 0 else 1 << drawn
+            if spokes < req:
+                p = hand & NUM_MASK[dnum]
+                target = centre
+            elif foot >= 0:
+                p = hand & NUM_MASK[HI[foot]]
+                target = foot
+            else:
+                p = hand & NUMS_TO_TILES[open_nums]
+                target = -1
+            if p:
+                if target >= 0:
+                    if p & (p - 1):
+                        moves = []
+                        while p:
+                            low = p & -p
+                            moves.append((BIT_INDEX[low] << 6) | target)
+                            p ^= low
+                        move = moves[below(len(moves))]
+                    else:
+                        move = (BIT_INDEX[p] << 6) | target
+                else:
+                    moves = []
+                    while p:
+                        low = p & -p
+                        p ^= low
+                        t = BIT_INDEX[low]
+                        t6 = t << 6
+                        n = HI[t]
+                        if (open_nums >> n) & 1:
+                            for b in ends[n]:
+                                moves.append(t6 | b)
+                        n = LO[t]
+                        if n != HI[t] and (open_nums >> n) & 1:
+                            for b in ends[n]:
+                                moves.append(t6 | b)
+                    if len(moves) == 1:
+                        move = moves[0]
+                    else:
+                        move = moves[below(len(moves))]
+            elif drawn < 0 and ypos < last_draw:
+                # -- draw ------------------------------------------------
+                drawn = yard[ypos]
+                ypos += 1
+                hands[seat] |= 1 << drawn
+                counts[seat] += 1
+                continue
+            else:
+                move = PASS
+            # -- apply_move(), inlined ------------------------------------
+            drawn = -1
+            if move != PASS:
+                t = move >> 6
+                b = move & 63
+                if b == centre:
+                    m = dnum
+                    spokes += 1
+                elif b == foot:
+                    m = HI[b]
+                    toes += 1
+                    if toes == TOES:
+                        foot = -1
+                else:
+                    m = PIPS[b] - matched[b]
+                    lst = ends[m]
+                    lst.remove(b)
+                    if not lst:
+                        open_nums &= ~(1 << m)
+                parent[t] = b
+                matched[t] = m
+                bit = 1 << t
+                table |= bit
+                placed.append(t)
+                if IS_DOUBLE[t]:
+                    foot = t
+                    toes = 0
+                else:
+                    o = PIPS[t] - m
+                    ends[o].append(t)
+                    open_nums |= 1 << o
+                hands[seat] &= ~bit
+                counts[seat] -= 1
+                if counts[seat] == 0:
+                    out = seat
+                    break
+            if ypos >= last_draw:
+                if spokes < req:
+                    mask = NUM_MASK[dnum]
+                elif foot >= 0:
+                    mask = NUM_MASK[HI[foot]]
+                else:
+                    mask = NUMS_TO_TILES[open_nums]
+                for h in hands:
+                    if h & mask:
+                        break
+                else:
+                    out = -1
+                    break
+            seat += 1
+            if seat == players:
+                seat = 0
+        self.seat = seat
+        self.drawn = drawn
+        self.spokes = spokes
+        self.foot = foot
+        self.toes = toes
+        self.open_nums = open_nums
+        self.table = table
+        self.ypos = ypos
+        self._end_round(out)
+
     def _attach(self, t, b):
         """Put tile ``t`` on the table against ``b``: the open-end bookkeeping.
 
@@ -528,7 +687,7 @@ class ChickenFoot(Game):
         for s in range(self.players):
             self._totals[s] += scores[s]
         self._scores.append(scores)
-        if self.logging:
+        if self.log:
             self._log_scores(scores)
         self._phase = PHASE_GAME_OVER if self.round_index == ROUNDS - 1 else PHASE_ROUND_OVER
 
@@ -733,22 +892,22 @@ class ChickenFoot(Game):
     # -- copies ------------------------------------------------------------
     def clone(self):
         """An independent copy (with the record so far when logging)."""
-        g = ChickenFoot.__new__(ChickenFoot)
+        g = ChickenFoot(0, _blank=True)
         g.players = self.players
         g.options = dict(self.options)
         g.names = list(self.names) if self.names is not None else None
         g._rounds = []
-        if self.logging:
+        if self.log:
             g._rounds = [self._copy_round(r) for r in self._rounds]
         g.spokes_req = self.spokes_req
         g.reserve = self.reserve
         g.double_blank_50 = self.double_blank_50
-        g.logging = self.logging
+        g.log = self.log
         g._phase = self._phase
         g.round_index = self.round_index
         g._totals = list(self._totals)
         g._scores = [list(s) for s in self._scores]
-        g._hist = [list(h) for h in self._hist] if self.logging else []
+        g._hist = [list(h) for h in self._hist] if self.log else []
         g._from_view = self._from_view
         g.dnum = self.dnum
         g.centre = self.centre
@@ -785,7 +944,7 @@ class ChickenFoot(Game):
         return out
 
     def record(self):
-        if self._from_view or not self.logging:
+        if self._from_view or not self.log:
             raise GameError("this state keeps no record (it was built for simulation)")
         return Game.record(self)
 
@@ -800,7 +959,7 @@ class ChickenFoot(Game):
         state plays on under the rules but keeps no record.
         """
         g = cls(view["players"], view["options"], view.get("names"))
-        g.logging = False
+        g.log = False
         g._from_view = True
         phase = view["phase"]
         if phase == PHASE_NOT_DEALT:
