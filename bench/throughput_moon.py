@@ -6,8 +6,9 @@ under all three).  Prints one JSON line:
 
 A hand is: deal (shuffle of the 22 tiles with ``engine.rng.Rng``), bidding,
 discard, trumps and the 21 plays, every choice uniformly random among the
-legal moves, through the engine's fast path (``deal_fast`` + ``playout``,
-no record kept).  A hand that all three players pass ends after its three
+legal moves (``engine.moon.Draws``: several choices per 64-bit draw of the
+``Rng``), through the engine's fast path (``deal_fast`` + ``playout``, no
+record kept).  A hand that all three players pass ends after its three
 bids (it scores 0, as the rules say) and counts as a hand like any other:
 about 1 in 216 hands with random bidding.  When a game ends a new one starts.
 
@@ -36,7 +37,7 @@ if sys.implementation.name == "cpython" and sys.platform != "emscripten":
 
 import time
 
-from engine.moon import Moon
+from engine.moon import Draws, Moon
 from engine.rng import Rng
 
 if hasattr(time, "ticks_ms"):
@@ -62,6 +63,7 @@ def interpreter():
 
 def run(seconds):
     rng = Rng(2024)
+    draws = Draws(rng)
     game = Moon(3, log=False)
     hands = 0
     all_pass = 0
@@ -72,7 +74,7 @@ def run(seconds):
             if game.is_over():
                 game = Moon(3, log=False)
             game.deal_fast(rng)
-            game.playout(rng)
+            game.playout(draws)
             if game.bidder < 0:
                 all_pass += 1
             hands += 1

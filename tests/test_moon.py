@@ -3,7 +3,7 @@
 import pytest
 
 from engine.game import GameError, IllegalAction, RecordError
-from engine.moon import Moon, mask_ids, shuffled_tiles
+from engine.moon import Draws, Moon, mask_ids, shuffled_tiles
 from engine.moon_rules import MOON_TILES
 from engine.record import dumps, replay
 from engine.rng import Rng
@@ -592,15 +592,27 @@ def test_playout_is_random_play_through_the_fast_path():
     for seed in range(20):
         a = Moon(3)
         b = Moon(3)
-        ra, rb = Rng(seed), Rng(seed)
-        a.start_round(a.new_deal(ra))
-        b.start_round(b.new_deal(rb))
-        a.playout(ra)
-        while b.current_seat() is not None:
-            moves = b.legal_moves()
-            b.apply(b.move_text(moves[rb.below(len(moves))]))
-        assert dumps(a.record()) == dumps(b.record())
-        assert ra.state == rb.state
+        da, db = Draws(Rng(seed)), Draws(Rng(seed))
+        for _ in range(3):      # several hands: the pool carries over between them
+            if a.is_over():
+                break
+            a.start_round(a.new_deal(da.rng))
+            b.start_round(b.new_deal(db.rng))
+            a.playout(da)
+            while b.current_seat() is not None:
+                moves = b.legal_moves()
+                b.apply(b.move_text(moves[db.below(len(moves))]))
+            assert dumps(a.record()) == dumps(b.record())
+            assert (da.pool, da.span, da.rng.state) == (db.pool, db.span, db.rng.state)
+
+
+def test_draws_are_uniform_enough():
+    d = Draws(Rng(3))
+    for n in [1, 2, 3, 7, 8]:
+        counts = [0] * n
+        for _ in range(7000):
+            counts[d.below(n)] += 1
+        assert all(abs(c - 7000 / n) < 5 * (7000 / n) ** 0.5 + 1 for c in counts), (n, counts)
 
 
 def test_simulation_states_keep_no_record():
