@@ -164,23 +164,26 @@ class Solver:
         trick = tuple(trick)
         seat = (leader + len(trick)) % 3
         legal = self.legal(hands, leader, trick)
-        out = []
+        reps = self._representatives(hands, leader, trick, legal)
+        # Search the classes strongest first: the best move usually comes
+        # early, and its value is the guess for the next ones.
+        order = []
+        for t, rep in reps:
+            if t == rep:
+                order.append(rep)
+        order.sort(key=lambda t: (-self.tb.strength[t], t))
         done = {}
         try:
             guess = None
-            for t, rep in self._representatives(hands, leader, trick, legal):
-                if rep in done:
-                    out.append((t, done[rep]))
-                    continue
+            for rep in order:
                 child = list(hands)
                 child[seat] &= ~_BIT[rep]
                 v = self._exact(child, leader, trick + (rep,), n, guess)
                 guess = v
                 done[rep] = v
-                out.append((t, v))
         except BudgetExceeded:
             return None
-        return out
+        return [(t, done[rep]) for t, rep in reps]
 
     def legal(self, hands, leader, trick):
         """The tiles the seat to act may play, in id order."""
