@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from engine.game import IllegalAction
 from engine.moon import Moon, mask_ids
-from engine.moon_rules import MOON_MASK, MOON_TILES, trick_winner, trump_code
+from engine.moon_rules import MOON_MASK, MOON_TILES, led_suit, suits_of, trick_winner, trump_code
 from engine.record import dumps, replay
 from engine.rng import Rng
 from engine.tiles import NAMES, parse
@@ -158,7 +158,6 @@ def test_legal_plays_are_exactly_the_follow_rule(seed):
         if not g.trick:
             assert sorted(legal) == sorted(hand)
             return
-        from engine.moon_rules import led_suit, suits_of
         led = led_suit(g.trick[0], g.trump)
         members = [t for t in hand if led in suits_of(t, g.trump)]
         assert sorted(legal) == sorted(members if members else hand)
