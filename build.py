@@ -17,6 +17,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -130,9 +131,42 @@ def app_mounts():
     return {path: path[len("web/"):] for path in python_sources(ROOT / "web" / "app")}
 
 
+PRELOAD_MARK = "<!-- build.py: preloads -->"
+# The hashed chunks PyScript's core.js imports before it starts an
+# interpreter: its main chunk and the plugins it always loads.
+STARTUP_CHUNK = re.compile(r"^(core|deprecations-manager|donkey|error|py-editor|py-game|py-terminal)-[\w-]{8}\.js$")
+
+
+def preload_links(pyscript_chunks, main_mounts):
+    """``<link>`` tags that fetch the page's start-up files at once.
+
+    PyScript discovers them one after another (core, config, runtime, wasm,
+    files, script); hinting them all up front overlaps those round trips.
+    ``crossorigin`` matches the credentials mode of the runtimes' fetches,
+    so the preloaded responses are the ones used.
+    """
+    modules = ["./%s/%s" % (PYSCRIPT_DIR, name) for name in pyscript_chunks]
+    modules.append("./%s/micropython.mjs" % MICROPYTHON_DIR)
+    fetched = ["./" + MAIN_CONFIG, "./%s/micropython.wasm" % MICROPYTHON_DIR, "./web/main.py"]
+    fetched.extend("./" + path for path in sorted(main_mounts))
+    links = ['<link rel="modulepreload" href="%s">' % url for url in modules]
+    links.extend('<link rel="preload" href="%s" as="fetch" crossorigin>' % url for url in fetched)
+    return "\n  ".join(links)
+
+
+def index_html(main_mounts):
+    """index.html with the preload hints in place of its marker."""
+    text = (ROOT / "index.html").read_text(encoding="utf-8")
+    chunks = sorted(p.name for p in (NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()
+                    if STARTUP_CHUNK.match(p.name))
+    return text.replace(PRELOAD_MARK, preload_links(chunks, main_mounts)).encode("utf-8")
+
+
 def plan():
     """Map every dist path to its content: a source ``Path`` or ``bytes``."""
-    files = {"index.html": ROOT / "index.html"}
+    main_mounts = {path: path for path in engine_mounts() if not path.startswith(WORKER_ONLY)}
+    main_mounts.update(app_mounts())
+    files = {"index.html": index_html(main_mounts)}
     for dirpath, dirnames, filenames in os.walk(ROOT / "web"):
         dirnames[:] = [d for d in dirnames if d != "__pycache__"]
         for name in filenames:
@@ -147,8 +181,6 @@ def plan():
     for package, target, names in RUNTIME_FILES:
         for name in names:
             files[target + "/" + name] = NODE_MODULES / package / name
-    main_mounts = {path: path for path in engine_mounts() if not path.startswith(WORKER_ONLY)}
-    main_mounts.update(app_mounts())
     files[MAIN_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", main_mounts)
     files[WORKER_CONFIG] = pyscript_config(PYODIDE_DIR + "/pyodide.mjs", engine_mounts())
     return files

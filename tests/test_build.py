@@ -189,3 +189,13 @@ def test_command_line_help():
     result = subprocess.run([sys.executable, str(build.ROOT / "build.py"), "--bogus"],
                             capture_output=True, text=True)
     assert result.returncode != 0
+
+
+def test_every_local_link_of_the_page_exists(built):
+    html = (built / "index.html").read_text()
+    assert build.PRELOAD_MARK not in html
+    links = re.findall(r'(?:href|src|config)="\./([^"]+)"', html)
+    assert "pyscript/core.js" in links and "runtime/micropython/micropython.wasm" in links
+    assert [link for link in links if link.startswith("pyscript/core-")], "the core chunk is preloaded"
+    for link in links:
+        assert (built / link).is_file(), link

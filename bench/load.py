@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Page load figures in headless Debian chromium, one JSON object per line.
+
+    .venv/bin/python bench/load.py [--runs 5] [--readme]
+
+Builds and serves dist/ on a free localhost port, then measures from the
+start of navigation (the page's ``performance.now()`` origin) until
+``data-app-state`` and ``data-worker-state`` become ``ready``:
+
+* cold: a fresh browser profile each run (nothing cached);
+* warm: one persistent profile, loaded once beforehand, browser restarted
+  for every run (a returning visitor);
+
+and the bytes transferred before the page was ready (resource timing
+``transferSize`` of the page's own requests finished by then).  Medians of
+``--runs``.  No request routing: Playwright's routing turns the cache off.
+With ``--readme`` the rows of README.md's Performance table whose first cell
+is one of these metrics are rewritten with the new figures.
+"""
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 120000
+
+# Stamps each state change on <html> with the time since navigation began.
+RECORDER = """
+(() => {
+  const marks = (window.__boneyardMarks = {});
+  new MutationObserver(() => {
+    const root = document.documentElement;
+    for (const name of ["data-app-state", "data-worker-state"]) {
+      const value = root.getAttribute(name);
+      if (value && value !== "loading" && !(name in marks)) marks[name] = [value, performance.now()];
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app-state", "data-worker-state"] });
+})();
+"""
+
+BYTES_BEFORE = """
+(readyAt) => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  let total = nav ? nav.transferSize : 0;
+  for (const entry of performance.getEntriesByType("resource")) {
+    if (entry.responseEnd <= readyAt) total += entry.transferSize;
+  }
+  return total;
+}
+"""
+
+TARGETS = {"load.ready_cold": 0.8, "load.ready_warm": 0.3, "load.bytes_before_ready_cold": 1.5}
+
+
+def one_load(playwright, url, profile):
+    """Open ``url`` in a browser on ``profile``; return (ready s, worker s, bytes)."""
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    try:
+        context.add_init_script(RECORDER)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(url)
+        page.wait_for_function("() => (window.__boneyardMarks || {})['data-worker-state']", timeout=TIMEOUT_MS)
+        marks = page.evaluate("window.__boneyardMarks")
+        app_state, ready_ms = marks["data-app-state"]
+        worker_state, worker_ms = marks["data-worker-state"]
+        if (app_state, worker_state) != ("ready", "ready"):
+            raise RuntimeError("the page did not start: app %s, worker %s" % (app_state, worker_state))
+        transferred = page.evaluate(BYTES_BEFORE, ready_ms)
+        return ready_ms / 1000, worker_ms / 1000, transferred
+    finally:
+        context.close()
+
+
+def measure(url, runs):
+    from playwright.sync_api import sync_playwright
+
+    cold, warm = [], []
+    with sync_playwright() as playwright:
+        for _ in range(runs):
+            with tempfile.TemporaryDirectory(prefix="boneyard-cold-") as profile:
+                cold.append(one_load(playwright, url, profile))
+        with tempfile.TemporaryDirectory(prefix="boneyard-warm-") as profile:
+            one_load(playwright, url, profile)  # fills the cache
+            for _ in range(runs):
+                warm.append(one_load(playwright, url, profile))
+
+    def median(samples, index):
+        return statistics.median([s[index] for s in samples])
+
+    return [
+        {"metric": "load.ready_cold", "value": round(median(cold, 0), 3), "unit": "s"},
+        {"metric": "load.ready_warm", "value": round(median(warm, 0), 3), "unit": "s"},
+        {"metric": "load.bytes_before_ready_cold", "value": round(median(cold, 2) / 1e6, 3), "unit": "MB"},
+        {"metric": "load.bytes_before_ready_warm", "value": round(median(warm, 2) / 1e6, 3), "unit": "MB"},
+        {"metric": "load.worker_ready_cold", "value": round(median(cold, 1), 3), "unit": "s"},
+        {"metric": "load.worker_ready_warm", "value": round(median(warm, 1), 3), "unit": "s"},
+    ]
+
+
+def update_readme(figures, readme=ROOT / "README.md"):
+    """Rewrite the value column of README rows that start with `` `metric` ``."""
+    text = readme.read_text()
+    for figure in figures:
+        pattern = re.compile(r"^(\| `%s` \|)[^|\n]*(\|.*)$" % re.escape(figure["metric"]), re.M)
+        text = pattern.sub(lambda m: "%s %s %s %s" % (m.group(1), figure["value"], figure["unit"], m.group(2)), text)
+    readme.write_text(text)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--readme", action="store_true", help="write the figures into README.md")
+    args = parser.parse_args(argv)
+    dist = build.build(quiet=True)
+    server = build.make_server(dist, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        figures = measure("http://127.0.0.1:%d/" % server.server_address[1], args.runs)
+    finally:
+        server.shutdown()
+        server.server_close()
+    for figure in figures:
+        if figure["metric"] in TARGETS:
+            figure["target"] = TARGETS[figure["metric"]]
+        print(json.dumps(figure), flush=True)
+    if args.readme:
+        update_readme(figures)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
