@@ -10,6 +10,8 @@ import sys
 from .game import GameError
 from .record import GAME_NAMES, dumps, new_game, replay
 from .rng import Rng
+from .tournament import RANDOM, pick, tournament
+from .ai import LEVELS
 
 
 def _read(path):
@@ -65,19 +67,86 @@ def cmd_legal(args):
     print(dumps({"seat": seat, "legal": game.legal_actions()}))
 
 
+def _options(args):
+    if not args.options:
+        return None
+    try:
+        options = json.loads(args.options)
+    except ValueError as exc:
+        raise GameError("--options is not valid JSON (%s)" % exc)
+    return options
+
+
+def _players(args):
+    if args.players is not None:
+        return args.players
+    return 3 if args.game == "moon" else 4
+
+
+def _levels(text, players):
+    """``"hard"`` or ``"hard,medium,medium"`` → a level per seat."""
+    levels = [x.strip() for x in text.split(",")]
+    for level in levels:
+        if level not in LEVELS and level != RANDOM:
+            raise GameError("unknown level '%s' (expected %s or %s)" % (level, ", ".join(LEVELS), RANDOM))
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise GameError("--levels names %d seats for %d players" % (len(levels), players))
+    return levels
+
+
 def cmd_selfplay(args):
-    options = None
-    if args.options:
-        try:
-            options = json.loads(args.options)
-        except ValueError as exc:
-            raise GameError("--options is not valid JSON (%s)" % exc)
-    players = args.players
-    if players is None:
-        players = 3 if args.game == "moon" else 4
-    game = new_game(args.game, players, options)
-    play_out(game, Rng(args.seed))
+    players = _players(args)
+    game = new_game(args.game, players, _options(args))
+    rng = Rng(args.seed)
+    level = args.levels or args.level
+    if level is None:
+        play_out(game, rng)     # uniformly random legal play
+    else:
+        levels = _levels(level, players)
+        play_out(game, rng, lambda g, legal, r: pick(g, levels[g.current_seat()], r.next64()))
     print(dumps(game.record()))
+
+
+def cmd_move(args):
+    game = _load(args.file)
+    seat = game.current_seat()
+    if seat is None:
+        raise GameError("nobody is to act: the %s" % ("game is over" if game.is_over() else "round is over or not dealt"))
+    print(dumps({"seat": seat, "action": pick(game, args.level, args.seed)}))
+
+
+def cmd_solve(args):
+    game = _load(args.file)
+    if game.GAME != "moon" or game.phase() != "play":
+        raise GameError("solve needs a Moon record whose last hand is in its play phase")
+    from .ai.moon_solver import solve
+    bidder = game.bidder
+    tricks = solve(list(game.hands), game.trump, game.leader, bidder, tuple(game.trick), game.won[bidder])
+    print(dumps({"bidder": bidder, "tricks": tricks}))
+
+
+def cmd_tournament(args):
+    players = len(args.seats.split(","))
+    if args.players is not None and args.players != players:
+        raise GameError("--players %d but --seats names %d seats" % (args.players, players))
+    seats = _levels(args.seats, players)
+    on_record = None
+    if args.records:
+        import os
+        os.makedirs(args.records, exist_ok=True)
+
+        def on_record(k, record):
+            with open(os.path.join(args.records, "game-%04d.json" % k), "w", encoding="utf-8") as f:
+                f.write(dumps(record) + "\n")
+
+    def progress(k, total):
+        if args.progress:
+            print("game %d/%d" % (k, total), file=sys.stderr, flush=True)
+
+    result = tournament(args.game, seats, args.games, args.seed, _options(args), on_record, None, progress)
+    print(dumps(result))
 
 
 def main(argv=None):
@@ -94,11 +163,31 @@ def main(argv=None):
     p.add_argument("--players", type=int)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--options", help="options as a JSON object")
+    p.add_argument("--level", help="every seat's level: %s or %s (default: random play)" % ("/".join(LEVELS), RANDOM))
+    p.add_argument("--levels", help="a level per seat, comma-separated")
     p.set_defaults(run=cmd_selfplay)
+    p = sub.add_parser("move", help="the action a computer player takes at the end of a record (a hint)")
+    p.add_argument("file", help="a domino-record/1 file, or - for standard input")
+    p.add_argument("--level", default="hard", choices=LEVELS + [RANDOM])
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(run=cmd_move)
+    p = sub.add_parser("solve", help="Moon: the bidder's tricks for the hand in play with every hand known")
+    p.add_argument("file", help="a domino-record/1 file, or - for standard input")
+    p.set_defaults(run=cmd_solve)
+    p = sub.add_parser("tournament", help="duplicate-style matches between computer levels")
+    p.add_argument("--game", required=True, choices=GAME_NAMES)
+    p.add_argument("--seats", required=True, help="a level per seat, comma-separated, e.g. hard,medium,medium")
+    p.add_argument("--players", type=int, help="must match --seats (optional)")
+    p.add_argument("--games", type=int, default=30)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--options", help="options as a JSON object")
+    p.add_argument("--records", help="write each game's record into this folder")
+    p.add_argument("--progress", action="store_true", help="report each finished game on stderr")
+    p.set_defaults(run=cmd_tournament)
     args = parser.parse_args(argv)
     try:
         args.run(args)
-    except GameError as exc:
+    except (GameError, ValueError) as exc:
         print("error: %s" % exc, file=sys.stderr)
         return 1
     return 0
