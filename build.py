@@ -21,7 +21,6 @@ import re
 import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -282,12 +281,39 @@ def _venv_python():
     return VENV / "bin" / "python"
 
 
+def _is_root():
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def apt_install(*packages):
+    """Install Debian packages (as root; ``apt-get update`` first)."""
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    print("build.py: apt-get install %s" % " ".join(packages), flush=True)
+    subprocess.run(["apt-get", "update"], check=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", "--no-install-recommends"] + list(packages), check=True, env=env)
+
+
+def create_venv():
+    """``python3 -m venv .venv``; on Debian without ensurepip, install python3-venv first."""
+    command = [sys.executable, "-m", "venv", str(VENV)]
+    print("build.py: creating .venv", flush=True)
+    if subprocess.run(command).returncode == 0:
+        return
+    if not _is_root():
+        sys.exit("build.py: could not create .venv; install Debian's python3-venv and try again")
+    shutil.rmtree(VENV, ignore_errors=True)
+    apt_install("python3-venv", "python%d.%d-venv" % sys.version_info[:2])
+    subprocess.run(command, check=True)
+
+
 def ensure_venv():
-    """Create .venv and install the project's ``test`` extra when missing."""
+    """Create .venv and install the project's ``test`` extra unless already done.
+
+    A marker holding pyproject.toml's digest makes reruns skip pip.
+    """
     python = _venv_python()
     if not python.exists():
-        print("build.py: creating .venv", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+        create_venv()
     marker = VENV / ".boneyard-test-extra"
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if marker.is_file() and marker.read_text().strip() == wanted:
@@ -303,14 +329,11 @@ def ensure_chromium():
     """Install Debian's chromium when it is missing and we may (root)."""
     if CHROMIUM.exists():
         return
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+    if not _is_root():
         print("build.py: %s is missing; install Debian's chromium (apt-get install chromium) "
               "or the browser tests will fail" % CHROMIUM, flush=True)
         return
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    print("build.py: installing chromium with apt-get", flush=True)
-    subprocess.run(["apt-get", "update"], check=True, env=env)
-    subprocess.run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"], check=True, env=env)
+    apt_install("chromium")
 
 
 def test(pytest_args):
