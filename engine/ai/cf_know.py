@@ -1,0 +1,287 @@
+"""What a Chicken Foot seat knows about the tiles it cannot see, from its view alone.
+
+:func:`knowledge` replays the round's public history (plays, draws, passes;
+drawn tiles stay hidden) on a small table tracker to learn what each draw and
+pass revealed: a seat that drew had no tile it could play at that moment, and
+a seat that drew and then passed could not play the drawn tile either.
+
+Each other seat's hand is modelled as *slots*, one per tile it holds, each
+with a mask of tiles it cannot be.  A slot's mask is the union of the
+playable masks of every draw or pass of that seat since the slot's tile
+arrived, so the masks are nested (older slots are more constrained).  When a
+seat plays a tile from its hand we do not know which slot it came from; we
+drop the most constrained slot that could have held it, which keeps every
+world that is really possible (the model may be looser than the truth, never
+stricter).
+
+:func:`sample` deals the unseen tiles to those slots and the yard at random,
+consistently with the masks and every hand size.
+"""
+
+from ..chickenfoot import HAND_SIZES, N_TILES, NUM_MASK, NUMS_TO_TILES
+from ..tiles import HI, IS_DOUBLE, LO, PIPS, double, parse
+
+
+def _other(t, n):
+    return LO[t] if HI[t] == n else HI[t]
+
+
+class Knowledge:
+    """The acting seat's knowledge (see the module docstring).
+
+    Fields: ``seat``, ``players``, ``hand`` (own tiles, a mask), ``unseen``
+    (a sorted list of the tiles in other hands or the yard), ``slots`` (per
+    seat, a list of forbidden masks, most constrained first; empty for the
+    viewer), ``lacks`` (per seat, a 10-bit mask of the numbers it cannot
+    hold), ``sizes`` (hand sizes), ``yard_size``, ``open_count`` (per number,
+    the free ends on the table, the centre and an open foot not counted),
+    ``dnum``, ``spokes_left``, ``foot`` (the open foot's tile or -1),
+    ``toes_left``.
+    """
+
+    __slots__ = ("seat", "players", "hand", "unseen", "unseen_mask", "slots", "lacks", "sizes",
+                 "yard_size", "reserve", "open_count", "dnum", "spokes_left", "foot",
+                 "toes_left", "db50")
+
+
+class _Table:
+    """Open ends as the history unfolds: enough to know what was playable when."""
+
+    __slots__ = ("dnum", "centre", "spokes", "req", "foot", "toes", "count", "matched")
+
+    def __init__(self, dnum, req):
+        self.dnum = dnum
+        self.centre = double(dnum)
+        self.spokes = 0
+        self.req = req
+        self.foot = -1
+        self.toes = 0
+        self.count = [0] * 10
+        self.matched = [-1] * N_TILES
+
+    def playable(self):
+        """Every tile that could be played now (the constraints in force)."""
+        if self.spokes < self.req:
+            return NUM_MASK[self.dnum]
+        if self.foot >= 0:
+            return NUM_MASK[HI[self.foot]]
+        nums = 0
+        for n in range(10):
+            if self.count[n]:
+                nums |= 1 << n
+        return NUMS_TO_TILES[nums]
+
+    def attach(self, t, b):
+        if b == self.centre:
+            m = self.dnum
+            self.spokes += 1
+        elif b == self.foot:
+            m = HI[b]
+            self.toes += 1
+            if self.toes == 3:
+                self.foot = -1
+        else:
+            m = _other(b, self.matched[b])
+            self.count[m] -= 1
+        self.matched[t] = m
+        if IS_DOUBLE[t]:
+            self.foot = t
+            self.toes = 0
+        else:
+            self.count[_other(t, m)] += 1
+
+
+def knowledge(view):
+    """The :class:`Knowledge` of the seat whose ``view`` this is."""
+    k = Knowledge()
+    players = view["players"]
+    seat = view["seat"]
+    k.seat = seat
+    k.players = players
+    k.sizes = list(view["hand_sizes"])
+    k.yard_size = view["yard_size"]
+    k.reserve = view["yard_reserve"]
+    k.db50 = bool(view["options"].get("double_blank_50"))
+    hand = 0
+    for name in view["hand"]:
+        hand |= 1 << parse(name)
+    k.hand = hand
+    dnum = parse(view["double"])
+    dnum = HI[dnum]
+    k.dnum = dnum
+    table = _Table(dnum, view["spokes_needed"])
+    seen = hand | (1 << table.centre)
+    for entry in view["table"]:
+        seen |= 1 << parse(entry["tile"])
+    slots = []
+    for s in range(players):
+        slots.append([] if s == seat else [0] * HAND_SIZES[players])
+    drew = -1          # the seat that drew this turn (its next action tells more)
+    drew_mask = 0
+    for item in view["history"]:
+        s = item[0]
+        action = item[1]
+        if action == "draw":
+            drew = s
+            drew_mask = table.playable()
+            if s != seat:
+                sl = slots[s]
+                for i in range(len(sl)):
+                    sl[i] |= drew_mask
+            continue
+        if action == "pass":
+            if s != seat:
+                sl = slots[s]
+                if drew == s:
+                    sl.append(drew_mask)      # the drawn tile could not be played either
+                else:
+                    mask = table.playable()
+                    for i in range(len(sl)):
+                        sl[i] |= mask
+            drew = -1
+            continue
+        parts = action.split(">")
+        t = parse(parts[0])
+        b = parse(parts[1])
+        if s != seat and drew != s:
+            sl = slots[s]
+            # The most constrained slot that could have held t (see the docstring).
+            for i in range(len(sl)):
+                if not (sl[i] >> t) & 1:
+                    sl.pop(i)
+                    break
+            else:
+                if sl:
+                    sl.pop()
+        drew = -1
+        table.attach(t, b)
+    unseen = []
+    for t in range(N_TILES):
+        if not (seen >> t) & 1:
+            unseen.append(t)
+    umask = 0
+    for t in unseen:
+        umask |= 1 << t
+    lacks = [0] * players
+    for s in range(players):
+        sl = slots[s]
+        if s == seat:
+            continue
+        # The model may drift from the true count only if the view is odd: trust the view.
+        while len(sl) < k.sizes[s]:
+            sl.append(0)
+        while len(sl) > k.sizes[s]:
+            sl.pop(0)
+        loose = sl[-1] if sl else 0
+        for i in range(len(sl)):
+            sl[i] &= umask
+        lm = 0
+        for n in range(10):
+            if not (NUM_MASK[n] & umask & ~loose):
+                lm |= 1 << n
+        lacks[s] = lm
+    k.slots = slots
+    k.lacks = lacks
+    k.unseen = unseen
+    k.unseen_mask = umask
+    k.open_count = list(table.count)
+    k.spokes_left = table.req - table.spokes
+    k.foot = table.foot
+    k.toes_left = 3 - table.toes if table.foot >= 0 else 0
+    return k
+
+
+def sample(k, rng, tries=8):
+    """One deal of the unseen tiles consistent with ``k``: ``(hands, yard)``.
+
+    ``hands`` is a list of masks by seat (the viewer's own hand included),
+    ``yard`` a list of tile ids in draw order.  Slots are filled most
+    constrained first, each with a uniform choice among the tiles it may be;
+    a dead end restarts, and after ``tries`` restarts the constraints of the
+    slot that has no tile left are dropped (only possible if the view
+    contradicts itself).
+    """
+    order = []
+    for s in range(k.players):
+        sl = k.slots[s]
+        for i in range(len(sl)):
+            f = sl[i]
+            allowed = 0
+            for t in k.unseen:
+                if not (f >> t) & 1:
+                    allowed += 1
+            order.append((allowed, s, i))
+    order.sort()
+    attempt = 0
+    while True:
+        attempt += 1
+        remaining = list(k.unseen)
+        hands = [0] * k.players
+        hands[k.seat] = k.hand
+        ok = True
+        for entry in order:
+            f = k.slots[entry[1]][entry[2]]
+            idx = []
+            for j in range(len(remaining)):
+                if not (f >> remaining[j]) & 1:
+                    idx.append(j)
+            if not idx:
+                if attempt <= tries:
+                    ok = False
+                    break
+                j = rng.below(len(remaining))
+            else:
+                j = idx[rng.below(len(idx))]
+            t = remaining[j]
+            remaining[j] = remaining[-1]
+            remaining.pop()
+            hands[entry[1]] |= 1 << t
+        if ok:
+            rng.shuffle(remaining)
+            return hands, remaining
+
+
+def consistent(k, hands):
+    """Whether other seats' ``hands`` (masks) could be true under ``k``'s slot model.
+
+    Each seat's tiles must fill its slots (a matching where a tile goes to a
+    slot that does not forbid it); the masks are nested, so filling the most
+    constrained slots first with any allowed tile decides it.
+    """
+    for s in range(k.players):
+        if s == k.seat:
+            continue
+        sl = k.slots[s]
+        tiles = []
+        for t in range(N_TILES):
+            if (hands[s] >> t) & 1:
+                tiles.append(t)
+        if len(tiles) != len(sl):
+            return False
+        # Nested masks: give each slot (most constrained first) the tile
+        # allowed in the fewest slots that it allows.
+        used = [False] * len(tiles)
+        for i in range(len(sl)):
+            best = -1
+            best_n = 999
+            for j in range(len(tiles)):
+                if used[j] or (sl[i] >> tiles[j]) & 1:
+                    continue
+                n = 0
+                for f in sl:
+                    if not (f >> tiles[j]) & 1:
+                        n += 1
+                if n < best_n:
+                    best_n = n
+                    best = j
+            if best < 0:
+                return False
+            used[best] = True
+    return True
+
+
+def pip_weight(t, db50):
+    """What tile ``t`` costs in a hand at the end of a round."""
+    if t == 0 and db50:
+        return 50
+    return PIPS[t]

@@ -1,0 +1,191 @@
+"""Chicken Foot's computer players: easy, medium and hard.
+
+``choose(view, level, rng, budget)`` returns one of ``view["legal"]``.  It
+reads the view only (own hand, table, hand sizes, yard size, the public
+history): the unseen tiles are guessed (:mod:`engine.ai.cf_know`), never
+looked up.  Everything iterates over lists in a fixed order, so a choice is a
+function of the view, the generator's seed and the iteration budget.
+
+* **easy** -- a beginner: a random play, heavier tiles a little likelier.
+* **medium** -- :func:`engine.ai.cf_heur.score_plays`, the best-rated play.
+* **hard** -- determinised Monte Carlo: deal the unseen tiles consistently
+  with the view (hand sizes, what draws and passes revealed), play each
+  candidate and finish the round with the greedy policy of
+  :mod:`engine.ai.cf_sim`, over the same worlds for every candidate; pick
+  the best mean of (opponents' mean round score - own round score), with a
+  bonus for going out.  ``budget.iterations`` counts playouts (worlds times
+  candidates); ``budget.time_ms`` stops early, as a safety net.
+"""
+
+from ..chickenfoot import ChickenFoot, DRAW, PASS, move_name
+from ..rng import Rng
+from ..tiles import HI, LO, NAMES, PIPS, double, parse
+from .cf_heur import score_plays
+from .cf_know import knowledge, sample
+from .cf_sim import playout
+from .clock import Deadline
+
+HARD_PLAYOUTS = 500      # default playouts per decision
+HARD_MIN_WORLDS = 12
+HARD_MAX_CANDIDATES = 6  # the medium ranking prunes the rest
+OUT_BONUS = 8.0
+
+
+def _plays(view, k):
+    """``(action, tile, target, matched_number)`` for each play in ``view["legal"]``."""
+    free = {}
+    for entry in view["table"]:
+        if entry["open"] is not None:
+            free[entry["tile"]] = entry["open"]
+    centre = double(k.dnum)
+    out = []
+    for action in view["legal"]:
+        if action == "draw" or action == "pass":
+            continue
+        parts = action.split(">")
+        t = parse(parts[0])
+        b = parse(parts[1])
+        if b == centre:
+            m = k.dnum
+        elif b == k.foot:
+            m = HI[b]
+        else:
+            m = free[parts[1]]
+        out.append((action, t, b, m))
+    return out
+
+
+def _forced(view):
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    for a in legal:
+        if a != "draw" and a != "pass":
+            return None
+    return legal[0]
+
+
+def choose_easy(view, rng):
+    plays = _plays(view, knowledge_light(view))
+    total = 0
+    for p in plays:
+        total += 6 + PIPS[p[1]]
+    r = rng.below(total)
+    for p in plays:
+        r -= 6 + PIPS[p[1]]
+        if r < 0:
+            return p[0]
+    return plays[-1][0]
+
+
+class _Light:
+    __slots__ = ("dnum", "foot")
+
+
+def knowledge_light(view):
+    """Just enough to read the legal plays (the easy player needs no more)."""
+    k = _Light()
+    k.dnum = HI[parse(view["double"])]
+    foot = view.get("open_foot")
+    k.foot = parse(foot["tile"]) if foot else -1
+    return k
+
+
+def _ranked(k, plays):
+    """``plays`` best-rated first by the medium judgement (ties: legal order)."""
+    scores = score_plays(k, [(p[1], p[2], p[3]) for p in plays])
+    order = list(range(len(plays)))
+    order.sort(key=lambda i: (-scores[i], i))
+    return [plays[i] for i in order]
+
+
+def choose_medium(view, rng):
+    k = knowledge(view)
+    plays = _plays(view, k)
+    return _ranked(k, plays)[0][0]
+
+
+def _distinct(plays):
+    """One play per (tile, matched number): attaching to either of two ends of
+    the same number leaves the same position."""
+    seen = []
+    out = []
+    for p in plays:
+        key = (p[1], p[3])
+        if key in seen:
+            continue
+        seen.append(key)
+        out.append(p)
+    return out
+
+
+def _names(mask):
+    out = []
+    for t in range(55):
+        if (mask >> t) & 1:
+            out.append(NAMES[t])
+    return out
+
+
+def choose_hard(view, rng, budget):
+    k = knowledge(view)
+    plays = _distinct(_ranked(k, _plays(view, k)))
+    if len(plays) == 1:
+        return plays[0][0]
+    plays = plays[:HARD_MAX_CANDIDATES]
+    total = budget.iterations if budget.iterations is not None else HARD_PLAYOUTS
+    worlds = total // len(plays)
+    if budget.iterations is None and worlds < HARD_MIN_WORLDS:
+        worlds = HARD_MIN_WORLDS
+    if worlds < 1:
+        worlds = 1
+    deadline = Deadline(budget.time_ms)
+    seat = k.seat
+    hands, yard = sample(k, rng)
+    others = []
+    for s in range(k.players):
+        others.append(None if s == seat else _names(hands[s]))
+    base = ChickenFoot.from_view(view, others, [NAMES[t] for t in yard])
+    moves = []
+    for p in plays:
+        moves.append((p[1] << 6) | p[2])
+    totals = [0.0] * len(plays)
+    others_n = k.players - 1
+    done = 0
+    while done < worlds:
+        if done:
+            hands, yard = sample(k, rng)
+        wseed = rng.next64()
+        for i in range(len(moves)):
+            g = base.clone()
+            g.hands = list(hands)
+            g.yard = yard
+            g.ypos = 0
+            g.apply_move(moves[i])
+            playout(g, Rng(wseed))
+            sc = g._scores[-1]
+            own = sc[seat]
+            value = (sum(sc) - own) / others_n - own
+            if g.out_seat == seat:
+                value += OUT_BONUS
+            totals[i] += value
+        done += 1
+        if deadline.passed():
+            break
+    best = 0
+    for i in range(1, len(plays)):
+        if totals[i] > totals[best]:
+            best = i
+    return plays[best][0]
+
+
+def choose(view, level, rng, budget):
+    """The action ``level`` takes in ``view`` (see the module docstring)."""
+    forced = _forced(view)
+    if forced is not None:
+        return forced
+    if level == "easy":
+        return choose_easy(view, rng)
+    if level == "medium":
+        return choose_medium(view, rng)
+    return choose_hard(view, rng, budget)
