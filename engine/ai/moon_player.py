@@ -1,0 +1,476 @@
+"""Three-Player Moon's computer players: easy, medium and hard.
+
+``choose(view, level, rng, budget)`` returns one of ``view["legal"]``, from
+the view alone (see :mod:`engine.ai.moon_sampling`: what a seat knows).
+Same view, same ``rng`` seed and same ``budget.iterations`` give the same
+action on every interpreter: nothing depends on dict or set order, the
+evaluation is in integers, and ``budget.time_ms`` (a safety net) is the only
+thing that can cut a search short.
+
+* **easy** -- a beginner: bids on a count of high tiles (sometimes one too
+  many), names its longest suit, plays its highest tile when that wins the
+  trick, else its lowest.
+* **medium** -- rules: bids on :func:`engine.ai.moon_eval.estimate` averaged
+  over the possible widows, discards and names trumps by that estimate,
+  draws trumps as bidder, cashes masters, and as defender never overtakes a
+  partner who already beats the bidder.
+* **hard** -- sampling: deals the unseen tiles consistently with the view
+  (hand sizes, voids, the tile out of play), solves every world exactly with
+  :class:`engine.ai.moon_solver.Solver` and picks the move with the best
+  chance of making (bidder) or defeating (defender) the bid, then the best
+  expected tricks.  Bids, the discard and trumps are chosen the same way
+  among the candidates the medium evaluation ranks highest.
+"""
+
+from ..moon import mask_ids, parse_moon_tile
+from ..moon_rules import LED, POWER, SUIT_MASK, trump_code, trump_text
+from ..tiles import HI, IS_DOUBLE, LO, NAMES, PIPS
+from .clock import Deadline
+from .moon_eval import UNIT, best_choices, best_trumps, estimate, features
+from .moon_sampling import Knowledge, popcount, sample_world
+from .moon_solver import Solver, tables
+
+# Hard's defaults: worlds per decision and node caps (about 50k nodes/s on
+# CPython), chosen for a median decision under 0.5 s and a maximum near 2 s.
+HARD_WORLDS = {"bidding": 20, "discard": 16, "trump": 16, "play": 24}
+HARD_CANDIDATES = {"bidding": 2, "discard": 4, "trump": 3}
+NODES_PER_SOLVE = 12000
+NODES_PER_DECISION = 60000
+DEFAULT_TIME_MS = 1800
+
+BID_VALUES = [4, 5, 6, 7, 21]
+
+
+def choose(view, level, rng, budget):
+    """The action ``level`` takes in ``view`` (one of ``view["legal"]``)."""
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    k = Knowledge(view)
+    if level == "easy":
+        return _easy(k, legal, rng)
+    if level == "medium":
+        return _medium(k, legal)
+    return _hard(k, legal, rng, budget)
+
+
+# -- shared helpers -------------------------------------------------------------
+
+def _bid_text(b):
+    return "pass" if b == 0 else str(b)
+
+
+def _legal_bids(legal):
+    return [0 if a == "pass" else int(a) for a in legal]
+
+
+def _legal_tiles(legal):
+    out = []
+    for a in legal:
+        if a.startswith("discard "):
+            a = a[8:]
+        out.append(parse_moon_tile(a))
+    return out
+
+
+def _trick_best(k):
+    """``(winning seat so far, its power)`` in the current trick (needs a tile played)."""
+    power = POWER[k.trump][LED[k.trump][k.trick[0]]]
+    best = 0
+    for i in range(1, len(k.trick)):
+        if power[k.trick[i]] > power[k.trick[best]]:
+            best = i
+    return (k.leader + best) % 3, power[k.trick[best]]
+
+
+def _lowest(tiles, key):
+    best = tiles[0]
+    for t in tiles:
+        if key(t) < key(best):
+            best = t
+    return best
+
+
+def _highest(tiles, key):
+    best = tiles[0]
+    for t in tiles:
+        if key(t) > key(best):
+            best = t
+    return best
+
+
+# -- easy -----------------------------------------------------------------------
+
+def _easy(k, legal, rng):
+    if k.phase == "bidding":
+        ids = mask_ids(k.hand)
+        high = 0
+        for t in ids:
+            if IS_DOUBLE[t] or PIPS[t] >= 9:
+                high += 1
+        if rng.below(4) == 0:
+            high += 1           # a beginner's optimism
+        bids = _legal_bids(legal)
+        if high >= 4:
+            b = high if high <= 7 else 7
+            if b in bids:
+                return _bid_text(b)
+        return "pass"
+    if k.phase == "discard":
+        longest = _longest_number(k.hand)
+        tiles = _legal_tiles(legal)
+        side = [t for t in tiles if HI[t] != longest and LO[t] != longest]
+        if not side:
+            side = tiles
+        return "discard " + NAMES[_lowest(side, lambda t: (PIPS[t], t))]
+    if k.phase == "trump":
+        return "trump %d" % _longest_number(k.hand)
+    tiles = _legal_tiles(legal)
+    if not k.trick:
+        power = POWER[k.trump]
+        return NAMES[_highest(tiles, lambda t: (power[LED[k.trump][t]][t], PIPS[t], t))]
+    led = LED[k.trump][k.trick[0]]
+    power = POWER[k.trump][led]
+    top = _highest(tiles, lambda t: (power[t], PIPS[t], t))
+    if power[top] > _trick_best(k)[1]:
+        return NAMES[top]
+    return NAMES[_lowest(tiles, lambda t: (power[t], PIPS[t], t))]
+
+
+def _longest_number(hand):
+    """The number most of ``hand``'s tiles bear (ties: the higher number)."""
+    best, best_n = 6, -1
+    for n in range(6, -1, -1):
+        c = 0
+        for t in mask_ids(hand):
+            if HI[t] == n or LO[t] == n:
+                c += 1
+        if c > best_n:
+            best, best_n = n, c
+    return best
+
+
+# -- medium ---------------------------------------------------------------------
+
+def _medium(k, legal):
+    if k.phase == "bidding":
+        return _bid_text(_medium_bid(k, _legal_bids(legal)))
+    if k.phase == "discard":
+        return "discard " + NAMES[best_choices(k.hand, 1)[0][1]]
+    if k.phase == "trump":
+        return "trump " + trump_text(best_trumps(k.hand, 1, 1 << k.discard)[0][1])
+    return NAMES[medium_play(k, _legal_tiles(legal))]
+
+
+def widow_estimate(k):
+    """The hand's expected tricks as bidder (thousandths), averaged over the possible widows.
+
+    For each unseen tile as the widow, the best (discard, trump) by
+    :func:`estimate`; also returns the best single value, for a bid of 21.
+    """
+    total = 0
+    n = 0
+    top = 0
+    for w in mask_ids(k.unseen):
+        v = best_choices(k.hand | (1 << w), 1)[0][0]
+        total += v
+        n += 1
+        if v > top:
+            top = v
+    return total // n, top
+
+
+def _medium_bid(k, bids):
+    e, _ = widow_estimate(k)
+    margin = 250
+    if max([k.totals[s] for s in k.others()]) >= 15:
+        margin = 0          # an opponent near 21: contest the hand
+    best = 0
+    for b in [4, 5, 6, 7]:
+        if b in bids and e >= b * UNIT - margin:
+            best = b
+    if 21 in bids and _sure_moon(k):
+        return 21
+    return best
+
+
+def _sure_moon(k):
+    """Whether some widow-free (discard, trump) makes all 7 tricks for sure (masters only)."""
+    hand = k.hand
+    for tr in range(9):
+        f = features(hand, tr)
+        nt, mt, opp, sm = f[1], f[2], f[3], f[4]
+        if mt + sm == 7 and mt == nt and (mt >= opp or sm == 0):
+            return True
+    return False
+
+
+def _master(k, t, unseen):
+    """Whether nothing unseen ranks above ``t`` in the suit it calls."""
+    return not tables(k.trump).above_a[t] & unseen
+
+
+def medium_play(k, tiles):
+    """The medium card-play rules (``tiles`` the legal tile ids)."""
+    tr = k.trump
+    tb = tables(tr)
+    tm = tb.trump_mask
+    unseen = k.unseen
+    strength = tb.strength
+    me = k.seat
+    bidder = k.bidder
+    out_trumps = popcount(tm & unseen)
+
+    def junk(t):
+        # Cheapest to give away: side tiles before trumps, non-masters
+        # before masters, then by strength.
+        return (tm >> t & 1, 1 if _master(k, t, unseen) else 0, strength[t], t)
+
+    if not k.trick:
+        mine = [t for t in tiles if tm >> t & 1]
+        masters = [t for t in tiles if _master(k, t, unseen)]
+        side_masters = [t for t in masters if not tm >> t & 1]
+        if me == bidder:
+            if mine and out_trumps:
+                top = [t for t in mine if t in masters]
+                if top:
+                    return _highest(top, lambda t: (strength[t], t))
+                if len(mine) > out_trumps:
+                    return _lowest(mine, lambda t: (strength[t], t))
+            if side_masters:
+                return _highest(side_masters, lambda t: (strength[t], t))
+            if mine and not out_trumps:
+                return _highest(mine, lambda t: (strength[t], t))
+            return _lowest(tiles, junk)
+        # A defender: cash side masters the bidder must follow, else lead
+        # low in a suit the bidder can still follow (no cheap ruffs).
+        sm = SUIT_MASK[tr]
+        follow = unseen & ~k.void[bidder]
+        safe = [t for t in side_masters if follow & sm[LED[tr][t]]]
+        if safe:
+            return _highest(safe, lambda t: (strength[t], t))
+        safe = [t for t in tiles if not tm >> t & 1 and follow & sm[LED[tr][t]]]
+        if safe:
+            return _lowest(safe, junk)
+        return _lowest(tiles, junk)
+
+    led = LED[tr][k.trick[0]]
+    power = POWER[tr][led]
+    w, best = _trick_best(k)
+    ours = (w == bidder) == (me == bidder)
+    beaters = [t for t in tiles if power[t] > best]
+    last = len(k.trick) == 2
+    if last:
+        if ours or not beaters:
+            return _lowest(tiles, junk)
+        return _lowest(beaters, lambda t: (power[t], t))
+    # Second to play: the third seat is still to come.
+    if me != bidder and k.leader != bidder:
+        # Partner led: don't overtake a partner whose tile already holds.
+        if _master(k, k.trick[0], unseen) or not beaters:
+            return _lowest(tiles, junk)
+    if not beaters:
+        return _lowest(tiles, junk)
+    sure = [t for t in beaters if _master(k, t, unseen)]
+    if sure:
+        return _lowest(sure, lambda t: (power[t], t))
+    if me == bidder:
+        return _highest(beaters, lambda t: (power[t], t))
+    return _lowest(beaters, lambda t: (power[t], t))
+
+
+# -- hard -----------------------------------------------------------------------
+
+class _Search:
+    """A hard decision's limits: worlds, node caps and the time cap."""
+
+    def __init__(self, budget, phase):
+        it = budget.iterations
+        self.worlds = it if it is not None else HARD_WORLDS[phase]
+        if self.worlds < 1:
+            self.worlds = 1
+        ms = budget.time_ms
+        if ms is None and it is None:
+            ms = DEFAULT_TIME_MS
+        self.deadline = Deadline(ms)
+        self.nodes_left = NODES_PER_DECISION if it is None else NODES_PER_DECISION * it // HARD_WORLDS[phase] + 1
+
+    def more(self, done):
+        """Whether to take another world after ``done`` of them."""
+        if done >= self.worlds:
+            return False
+        if done == 0:
+            return True
+        return self.nodes_left > 0 and not self.deadline.passed()
+
+    def limit(self):
+        return NODES_PER_SOLVE if NODES_PER_SOLVE < self.nodes_left else max(self.nodes_left, 1)
+
+    def spend(self, solver, before):
+        self.nodes_left -= solver.nodes - before
+
+
+def _hard(k, legal, rng, budget):
+    if k.phase == "bidding":
+        return _bid_text(_hard_bid(k, _legal_bids(legal), rng, budget))
+    if k.phase == "discard":
+        return "discard " + NAMES[_hard_discard(k, rng, budget)]
+    if k.phase == "trump":
+        return "trump " + trump_text(_hard_trump(k, rng, budget))
+    return NAMES[_hard_play(k, _legal_tiles(legal), rng, budget)]
+
+
+def _hard_play(k, tiles, rng, budget):
+    search = _Search(budget, "play")
+    need = k.need() - k.won[k.bidder]
+    trick = tuple(k.trick)
+    bidder_side = k.seat == k.bidder
+    makes = {}
+    sums = {}
+    for t in tiles:
+        makes[t] = 0
+        sums[t] = 0
+    done = 0
+    used = 0
+    while search.more(done):
+        done += 1
+        hands, _ = sample_world(k, rng)
+        solver = Solver(k.trump, k.bidder)
+        before = solver.nodes
+        mv = solver.move_values(hands, k.leader, trick, search.limit())
+        search.spend(solver, before)
+        if mv is None:
+            continue
+        used += 1
+        for t, v in mv:
+            if v >= need:
+                makes[t] += 1
+            sums[t] += v
+    if not used:
+        return medium_play(k, tiles)
+
+    def key(t):
+        if bidder_side:
+            return (makes[t], sums[t], -t)
+        return (-makes[t], -sums[t], -t)
+    return _highest(tiles, key)
+
+
+def _solve_value(k, search, hands, trump, fallback):
+    """Bidder's tricks with ``hands`` under ``trump``, the bidder (this seat) leading."""
+    solver = Solver(trump, k.seat)
+    v = solver.value(hands, k.seat, (), search.limit())
+    search.spend(solver, 0)
+    if v is None:
+        return (fallback + UNIT // 2) // UNIT
+    return v
+
+
+def _hard_trump(k, rng, budget):
+    search = _Search(budget, "trump")
+    dead = 1 << k.discard
+    cands = best_trumps(k.hand, HARD_CANDIDATES["trump"], dead)
+    return _pick_candidate(k, search, rng, [(v, k.discard, tr) for v, tr in cands])[2]
+
+
+def _hard_discard(k, rng, budget):
+    search = _Search(budget, "discard")
+    cands = best_choices(k.hand, HARD_CANDIDATES["discard"])
+    return _pick_candidate(k, search, rng, cands)[1]
+
+
+def _pick_candidate(k, search, rng, cands):
+    """The ``(estimate, discard, trump)`` candidate most likely to make 7, 6, ... tricks.
+
+    Every candidate is solved on the same sampled worlds (less noise in the
+    comparison); ranked by the tricks distribution from the top, which is
+    what decides the contract, then by the mean.
+    """
+    need = k.need()
+    counts = []
+    for _ in cands:
+        counts.append([0] * 8)
+    done = 0
+    while search.more(done):
+        hands, _ = sample_world(k, rng)
+        done += 1
+        for i in range(len(cands)):
+            v, d, tr = cands[i]
+            h = list(hands)
+            h[k.seat] = k.hand & ~(1 << d)
+            counts[i][_solve_value(k, search, h, tr, v)] += 1
+    best = 0
+    best_key = None
+    for i in range(len(cands)):
+        c = counts[i]
+        made = 0
+        for t in range(need, 8):
+            made += c[t]
+        total = 0
+        for t in range(8):
+            total += t * c[t]
+        key = (made, total, -i)
+        if best_key is None or key > best_key:
+            best, best_key = i, key
+    return cands[best]
+
+
+def _hard_bid(k, bids, rng, budget):
+    """The bid with the best expected score over sampled deals (0: pass).
+
+    Each world draws the widow and both other hands; the bidder's best two
+    (discard, trump) choices for that widow by the medium estimate are
+    solved and the better one kept.  A bid ``b``'s value in a world is
+    ``+b`` or ``-b`` less the opponents' mean tricks, with a bonus when
+    making it wins the game; a pass is worth a little less than nothing
+    while someone else may bid (bidders tend to gain).
+    """
+    search = _Search(budget, "bidding")
+    per_widow = {}
+    values = []
+    done = 0
+    while search.more(done):
+        hands, widow = sample_world(k, rng)
+        done += 1
+        cands = per_widow.get(widow)
+        if cands is None:
+            cands = best_choices(k.hand | (1 << widow), HARD_CANDIDATES["bidding"])
+            per_widow[widow] = cands
+        best = -1
+        for v, d, tr in cands:
+            h = list(hands)
+            h[k.seat] = (k.hand | (1 << widow)) & ~(1 << d)
+            x = _solve_value(k, search, h, tr, v)
+            if x > best:
+                best = x
+        values.append(best)
+    me = k.seat
+    others = k.others()
+    top_other = max([k.totals[s] for s in others])
+    # Utilities in half points, summed over the worlds.
+    nobody_yet = True
+    for b in k.bids:
+        if b[1]:
+            nobody_yet = False
+    last = len(k.bids) == 2
+    if last and nobody_yet:
+        pass_u = 0                      # everybody passes: 0 for all
+    else:
+        pass_u = -1
+        if top_other >= 15:
+            pass_u = -3                 # an opponent near 21 may win on this hand
+    best_bid = 0
+    best_u = pass_u * len(values)
+    for b in BID_VALUES:
+        if b not in bids:
+            continue
+        need = 7 if b == 21 else b
+        u = 0
+        for x in values:
+            made = x >= need
+            u += (2 * b if made else -2 * b) - (7 - x)
+            if made and (b == 21 or k.totals[me] + b >= 21 and k.totals[me] + b > top_other + 7 - x):
+                u += 20                 # making it wins the game
+        if u > best_u:
+            best_bid, best_u = b, u
+    return best_bid
