@@ -7,6 +7,7 @@ record); the same bytes must come out on CPython, MicroPython and Pyodide
 (tests/test_portability.py).
 """
 
+from engine import tiles
 from engine.chickenfoot import ChickenFoot
 from engine.record import dumps, replay
 from engine.rng import Rng
@@ -53,6 +54,15 @@ for seed, players, options in GAMES:
     print("step", step, mid.phase(), mid.current_seat(), dumps(mid.legal_actions()))
     for seat in range(players):
         print(dumps(mid.view(seat)))
+    seat = mid.current_seat()
+    if seat is not None:
+        # The computer players' hook: a state from a view plus the unseen tiles.
+        others = [mid.view(s)["hand"] for s in range(players)]
+        yard = [tiles.name(t) for t in mid.yard[mid.ypos:]]
+        sim = ChickenFoot.from_view(mid.view(seat), others, yard)
+        print("from_view", dumps(sim.legal_actions()))
+        sim.playout(Rng(seed))
+        print("playout", dumps(sim.round_scores()[-1]), sim.phase())
 
 rng = Rng(777)
 g = ChickenFoot(4, log=False)
