@@ -9,7 +9,11 @@ Two layers share one set of rules:
   :data:`DRAW` / :data:`PASS`.  Hands are bitmasks; the open ends are kept
   per number and updated incrementally, so move generation and the
   blocked-round test are a few mask operations.  With ``log`` off
-  (simulation) nothing is written down.
+  (simulation) nothing is written down (no record, no history).
+  :meth:`deal_fast` deals from a generator without the notation,
+  :meth:`playout` finishes a round with random moves (inlined loop), and
+  :meth:`from_view` builds a state from a seat's view plus a guess of the
+  unseen tiles (the computer players' hook).
 * the interface of :mod:`engine.game`: :meth:`legal_actions` and
   :meth:`apply` speak the record notation (``"9-5>9-9"``, ``"draw"``,
   ``"pass"``), validate, explain refusals and log the record.
