@@ -33,8 +33,11 @@ CHROMIUM = Path("/usr/bin/chromium")
 # index.html so that a path means the same whether PyScript resolves it
 # against the page (main ``interpreter``) or the config file (``files``).
 PYSCRIPT_DIR = "pyscript"
-MICROPYTHON_DIR = "runtime/micropython"
-PYODIDE_DIR = "runtime/pyodide"
+# Runtime folders carry their exact npm version, so their files never change
+# under one URL and may be cached for good.
+PINNED = json.loads((ROOT / "package.json").read_text())["dependencies"]
+MICROPYTHON_DIR = "runtime/micropython-" + PINNED["@micropython/micropython-webassembly-pyscript"]
+PYODIDE_DIR = "runtime/pyodide-" + PINNED["pyodide"]
 MAIN_CONFIG = "pyscript-main.json"
 # The computer players run only in the worker: keep them off the page's
 # start-up path.
@@ -241,15 +244,27 @@ def build(dist=DIST, quiet=False):
 
 # --- serving ---------------------------------------------------------------
 
+HASHED_CHUNK = re.compile(r"^/%s/[\w-]+-[\w-]{8}\.js$" % PYSCRIPT_DIR)
+
+
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder with the MIME types the runtimes need."""
 
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES)
+    # Keep-alive: the page's ~30 start-up requests reuse a few connections
+    # instead of opening one (and a server thread) each.
+    protocol_version = "HTTP/1.1"
 
     def end_headers(self):
-        # Revalidate on every load: a rebuilt dist/ is never shadowed by a
-        # stale copy, and an unchanged file still costs only a 304.
-        self.send_header("Cache-Control", "no-cache")
+        # Versioned runtimes and content-hashed PyScript chunks never change
+        # under their URL; everything else is revalidated on every load, so a
+        # rebuilt dist/ is never shadowed by a stale copy (an unchanged file
+        # costs a 304).
+        path = self.path.split("?", 1)[0]
+        if path.startswith("/runtime/") or HASHED_CHUNK.search(path):
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
     def log_message(self, format, *args):
@@ -257,10 +272,19 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser closing a connection mid-response is routine, not an error.
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
+
+
 def make_server(dist=DIST, port=0):
     """A threading HTTP server for ``dist`` on 127.0.0.1 (``port`` 0: any free one)."""
     handler = functools.partial(StaticHandler, directory=str(dist))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return QuietServer(("127.0.0.1", port), handler)
 
 
 def serve(port):

@@ -54,7 +54,7 @@ BROKEN_STARTS = [
     # Engine code that raises: caught by the Python app itself.
     ("**/engine/render.py", 200, "raise RuntimeError('broken on purpose')", "RuntimeError: broken on purpose"),
     # The MicroPython runtime cannot load at all.
-    ("**/runtime/micropython/*", 404, "not found", "micropython.mjs"),
+    ("**/runtime/micropython-*/*", 404, "not found", "micropython.mjs"),
 ]
 
 
@@ -75,7 +75,7 @@ def test_broken_start_shows_an_error(page, page_watch, site, pattern, status, bo
 def test_broken_worker_runtime_leaves_the_page_usable(page, page_watch, site):
     page_watch.expect_errors()
     # A context route also covers the worker's own requests.
-    page.context.route("**/runtime/pyodide/*", lambda route: route.fulfill(status=404, body="not found"))
+    page.context.route("**/runtime/pyodide-*/*", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site)
     assert wait_for_state(page, "app-state", 30000) == "ready"
     assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "error"

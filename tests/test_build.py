@@ -54,10 +54,10 @@ def test_dist_holds_the_app_and_the_runtimes_only(built):
     files = tree(built)
     for needed in ["index.html", "web/main.py", "web/worker.py", "web/boot.js", "engine/render.py",
                    "pyscript/core.js", "pyscript/core.css",
-                   "runtime/micropython/micropython.mjs", "runtime/micropython/micropython.wasm",
-                   "runtime/pyodide/pyodide.mjs", "runtime/pyodide/pyodide.asm.mjs",
-                   "runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/python_stdlib.zip",
-                   "runtime/pyodide/pyodide-lock.json"]:
+                   "runtime/micropython-1.28.0-6/micropython.mjs", "runtime/micropython-1.28.0-6/micropython.wasm",
+                   "runtime/pyodide-314.0.7/pyodide.mjs", "runtime/pyodide-314.0.7/pyodide.asm.mjs",
+                   "runtime/pyodide-314.0.7/pyodide.asm.wasm", "runtime/pyodide-314.0.7/python_stdlib.zip",
+                   "runtime/pyodide-314.0.7/pyodide-lock.json"]:
         assert needed in files, needed
     assert not [f for f in files if f.endswith(".map")]
     assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
@@ -84,8 +84,8 @@ def config(built, name):
 
 
 @pytest.mark.parametrize("name, interpreter", [
-    (build.MAIN_CONFIG, "./runtime/micropython/micropython.mjs"),
-    (build.WORKER_CONFIG, "./runtime/pyodide/pyodide.mjs"),
+    (build.MAIN_CONFIG, "./runtime/micropython-1.28.0-6/micropython.mjs"),
+    (build.WORKER_CONFIG, "./runtime/pyodide-314.0.7/pyodide.mjs"),
 ])
 def test_configs_name_local_files_only(built, name, interpreter):
     data = config(built, name)
@@ -162,9 +162,9 @@ def served(built):
 
 @pytest.mark.parametrize("path, mime", [
     ("", "text/html"),
-    ("runtime/micropython/micropython.wasm", "application/wasm"),
-    ("runtime/pyodide/pyodide.asm.wasm", "application/wasm"),
-    ("runtime/micropython/micropython.mjs", "text/javascript"),
+    ("runtime/micropython-1.28.0-6/micropython.wasm", "application/wasm"),
+    ("runtime/pyodide-314.0.7/pyodide.asm.wasm", "application/wasm"),
+    ("runtime/micropython-1.28.0-6/micropython.mjs", "text/javascript"),
     ("pyscript/core.js", "text/javascript"),
     ("pyscript/core.css", "text/css"),
     (build.MAIN_CONFIG, "application/json"),
@@ -195,7 +195,21 @@ def test_every_local_link_of_the_page_exists(built):
     html = (built / "index.html").read_text()
     assert build.PRELOAD_MARK not in html
     links = re.findall(r'(?:href|src|config)="\./([^"]+)"', html)
-    assert "pyscript/core.js" in links and "runtime/micropython/micropython.wasm" in links
+    assert "pyscript/core.js" in links and "runtime/micropython-1.28.0-6/micropython.wasm" in links
     assert [link for link in links if link.startswith("pyscript/core-")], "the core chunk is preloaded"
     for link in links:
         assert (built / link).is_file(), link
+
+
+@pytest.mark.parametrize("path, cached", [
+    ("runtime/pyodide-314.0.7/pyodide.asm.wasm", True),
+    ("pyscript/" + next(p.name for p in (build.NODE_MODULES / "@pyscript/core/dist").glob("core-*.js")), True),
+    ("pyscript/core.js", False),
+    ("", False),
+    ("engine/render.py", False),
+    (build.MAIN_CONFIG, False),
+])
+def test_only_versioned_files_are_cached_for_good(served, path, cached):
+    with urllib.request.urlopen(served + path) as response:
+        policy = response.headers["Cache-Control"]
+    assert ("immutable" in policy) == cached and (policy == "no-cache") != cached
