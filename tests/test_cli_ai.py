@@ -1,0 +1,122 @@
+"""The computer-player commands: move (the hint), solve, selfplay --levels, tournament."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine.ai.moon_solver import solve
+from engine.record import dumps, replay
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "engine"] + list(args), cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=300)
+
+
+def selfplay(*args):
+    res = run("selfplay", *args)
+    assert res.returncode == 0, res.stderr
+    return json.loads(res.stdout)
+
+
+def truncate(record, keep):
+    """The record cut after ``keep`` actions of its first round (unfinished)."""
+    rec = json.loads(json.dumps(record))
+    rec["rounds"] = rec["rounds"][:1]
+    rec["rounds"][0]["actions"] = rec["rounds"][0]["actions"][:keep]
+    rec["rounds"][0].pop("scores", None)
+    return rec
+
+
+@pytest.mark.parametrize("game,args", [("moon", []), ("chicken-foot", ["--players", "3"])])
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_move_is_legal_and_deterministic(game, args, level):
+    rec = truncate(selfplay("--game", game, "--seed", "5", *args), 4)
+    text = dumps(rec)
+    legal = json.loads(run("legal", "-", stdin=text).stdout)
+    first = run("move", "-", "--level", level, "--seed", "9", stdin=text)
+    assert first.returncode == 0, first.stderr
+    out = json.loads(first.stdout)
+    assert out["seat"] == legal["seat"]
+    assert out["action"] in legal["legal"]
+    again = json.loads(run("move", "-", "--level", level, "--seed", "9", stdin=text).stdout)
+    assert again == out
+
+
+def test_move_rejects_finished_and_invalid_records(tmp_path):
+    done = selfplay("--game", "chicken-foot", "--players", "2", "--seed", "1")
+    res = run("move", "-", stdin=dumps(done))
+    assert res.returncode == 1 and res.stdout == "" and "game is over" in res.stderr
+    bad = truncate(done, 3)
+    bad["rounds"][0]["actions"][1] = "9-9>0-0"
+    res = run("move", "-", stdin=dumps(bad))
+    assert res.returncode == 1 and res.stdout == ""
+    assert "round 0, action 1:" in res.stderr
+
+
+def test_solve_counts_won_tricks_plus_best_play():
+    rec = selfplay("--game", "moon", "--seed", "11")
+    # Find a hand that was played (not all-pass) and cut it mid-trick.
+    for ri, rnd in enumerate(rec["rounds"]):
+        acts = rnd["actions"]
+        trump_at = [i for i, a in enumerate(acts) if a.startswith("trump")]
+        if trump_at:
+            break
+    cut = json.loads(json.dumps(rec))
+    cut["rounds"] = cut["rounds"][: ri + 1]
+    cut["rounds"][ri]["actions"] = acts[: trump_at[0] + 1 + 8]   # two tricks and two tiles in
+    cut["rounds"][ri].pop("scores", None)
+    res = run("solve", "-", stdin=dumps(cut))
+    assert res.returncode == 0, res.stderr
+    out = json.loads(res.stdout)
+    game = replay(cut)
+    assert out["bidder"] == game.bidder
+    expected = solve(list(game.hands), game.trump, game.leader, game.bidder, tuple(game.trick), game.won[game.bidder])
+    assert out["tricks"] == expected
+    assert game.won[game.bidder] <= out["tricks"] <= game.won[game.bidder] + 6
+
+
+def test_solve_refuses_outside_play():
+    rec = selfplay("--game", "moon", "--seed", "11")
+    res = run("solve", "-", stdin=dumps(rec))
+    assert res.returncode == 1 and res.stdout == "" and "play phase" in res.stderr
+    res = run("solve", "-", stdin=dumps(selfplay("--game", "chicken-foot", "--seed", "1")))
+    assert res.returncode == 1 and res.stdout == ""
+
+
+def test_selfplay_levels_per_seat_replays():
+    res = run("selfplay", "--game", "moon", "--seed", "4", "--levels", "easy,medium,random")
+    assert res.returncode == 0, res.stderr
+    game = replay(res.stdout)
+    assert game.is_over()
+    assert run("selfplay", "--game", "moon", "--seed", "4", "--levels", "easy,medium,random").stdout == res.stdout
+    bad = run("selfplay", "--game", "moon", "--levels", "easy,medium")
+    assert bad.returncode == 1 and "2 seats for 3 players" in bad.stderr
+    bad = run("selfplay", "--game", "moon", "--level", "genius")
+    assert bad.returncode == 1 and "unknown level" in bad.stderr
+
+
+def test_tournament_rotates_seats_on_the_same_deals(tmp_path):
+    res = run("tournament", "--game", "chicken-foot", "--seats", "easy,random", "--games", "4",
+              "--seed", "3", "--records", str(tmp_path))
+    assert res.returncode == 0, res.stderr
+    out = json.loads(res.stdout)
+    assert out["games"] == 4 and [e["level"] for e in out["seats"]] == ["easy", "random"]
+    for e in out["seats"]:
+        lo, hi = e["win_rate_ci95"]
+        assert 0 <= lo <= e["win_rate"] <= hi <= 1
+        assert e["decisions"] > 0 and e["decision_ms_p95"] >= e["decision_ms_median"] >= 0
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 4
+    recs = [json.loads(f.read_text()) for f in files]
+    # Duplicate style: games 0 and 1 share their deals with the levels swapped.
+    assert recs[0]["names"] == ["easy", "random"] and recs[1]["names"] == ["random", "easy"]
+    assert recs[0]["rounds"][0]["hands"] == recs[1]["rounds"][0]["hands"]
+    for rec in recs:
+        assert replay(rec).is_over()
+    # Every game is won by someone; shared wins count for each winner.
+    assert sum(e["won"] for e in out["seats"]) >= 4
