@@ -25,7 +25,7 @@ RARE = 0.4          # per unseen tile bearing the opened number, against
 DOUBLE_BASE = 2.0
 DOUBLE_TOE = 3.0    # per toe held (up to 3) to cover one's own foot
 DOUBLE_NO_TOE = -4.0
-FEED = 5.0          # opening a way for a starving seat to play
+FEED = 8.0          # opening a way for a starving seat to play
 FEED_SOFT = 1.0     # opening a number a seat that drew may hold
 OUT = 1000.0
 

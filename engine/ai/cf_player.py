@@ -17,9 +17,9 @@ function of the view, the generator's seed and the iteration budget.
   candidates); ``budget.time_ms`` stops early, as a safety net.
 """
 
-from ..chickenfoot import ChickenFoot, DRAW, PASS, move_name
+from ..chickenfoot import ChickenFoot
 from ..rng import Rng
-from ..tiles import HI, LO, NAMES, PIPS, double, parse
+from ..tiles import HI, NAMES, PIPS, double, parse
 from .cf_heur import score_plays
 from .cf_know import knowledge, sample
 from .cf_sim import playout
