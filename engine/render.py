@@ -135,3 +135,101 @@ def tile_back_svg(orientation="horizontal", size=40):
         'fill="none" stroke="#d9c79a" stroke-width="3"/>' % (w - 24, h - 24),
         "</svg>",
     ])
+
+
+# --- the Chicken Foot table ---------------------------------------------------
+
+def escape(text):
+    """``text`` safe inside SVG/HTML text and attribute values."""
+    text = str(text)
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#39;"))
+
+
+_NESTED = '<svg xmlns="http://www.w3.org/2000/svg" class="tile'
+
+
+def placed_tile_svg(entry, size=50, extra_class=""):
+    """One tile of a layout (``engine.layout``) as an SVG positioned at its rectangle."""
+    svg = tile_svg(entry["tile"], orientation=entry["orientation"], first=entry["first"], size=size)
+    classes = "tile" + (" " + extra_class if extra_class else "")
+    return svg.replace(_NESTED, '<svg x="%d" y="%d" class="%s' % (entry["x"], entry["y"], classes), 1)
+
+
+def _ring(entry, cls, pad):
+    return ('<rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="14"/>'
+            % (cls, entry["x"] - pad, entry["y"] - pad, entry["w"] + 2 * pad, entry["h"] + 2 * pad))
+
+
+def table_svg(view, targets=None, margin=30):
+    """The Chicken Foot table of ``view`` as one SVG whose viewBox fits the layout.
+
+    ``targets`` lists the table tiles the selected hand tile may join: each
+    gets a solid ring and a number badge (1, 2, ...) matching the place
+    buttons.  The open foot that must be covered gets a dashed ring and a
+    "cover" label, so neither relies on colour alone.
+    """
+    from .layout import layout
+
+    picture = layout(view.get("table") or [])
+    x, y, w, h = picture["box"]
+    x -= margin
+    y -= margin
+    w += 2 * margin
+    h += 2 * margin + 24
+    targets = targets or []
+    foot = view.get("open_foot")
+    foot_tile = foot["tile"] if foot else None
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="table-svg" viewBox="%d %d %d %d" '
+             'role="img" aria-label="%s">' % (x, y, w, h, escape(table_summary(view)))]
+    for line in picture["connectors"]:
+        points = " ".join(["%d,%d" % (p[0], p[1]) for p in line])
+        parts.append('<polyline class="connector" points="%s" fill="none" stroke="#d9c79a" '
+                     'stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>' % points)
+    by_tile = {}
+    for entry in picture["tiles"]:
+        by_tile[entry["tile"]] = entry
+    for entry in picture["tiles"]:
+        cls = ""
+        if entry["tile"] == foot_tile:
+            cls = "open-foot"
+        elif entry["tile"] in targets:
+            cls = "target"
+        parts.append(placed_tile_svg(entry, extra_class=cls))
+    if foot_tile in by_tile:
+        entry = by_tile[foot_tile]
+        parts.append(_ring(entry, "ring ring-foot", 8))
+        parts.append('<text class="label" x="%d" y="%d" text-anchor="middle">cover %d more</text>'
+                     % (entry["x"] + entry["w"] // 2, entry["y"] + entry["h"] + 30, foot["needed"]))
+    for i in range(len(targets)):
+        entry = by_tile.get(targets[i])
+        if entry is None:
+            continue
+        parts.append(_ring(entry, "ring ring-target", 6))
+        cx = entry["x"] + entry["w"] - 4
+        cy = entry["y"] + 4
+        parts.append('<circle class="badge" cx="%d" cy="%d" r="20"/>' % (cx, cy))
+        parts.append('<text class="badge-text" x="%d" y="%d" text-anchor="middle">%d</text>' % (cx, cy + 9, i + 1))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def table_summary(view):
+    """A sentence describing the table for screen readers."""
+    table = view.get("table") or []
+    if not table:
+        return "The table is empty."
+    text = "Table: centre %s, %d of %d spokes, %d tiles played" % (
+        view.get("double"), view.get("spokes", 0), view.get("spokes_needed", 0), len(table))
+    foot = view.get("open_foot")
+    if foot:
+        text += "; the foot on %s needs %d more" % (foot["tile"], foot["needed"])
+    ends = view.get("open_ends") or []
+    if ends:
+        text += "; open ends: " + ", ".join(["%d on %s" % (e[1], e[0]) for e in ends])
+    return text + "."
+
+
+def hand_tile_svg(name, size=30):
+    """A hand tile standing upright, as shown in the player's rack."""
+    return tile_svg(name, orientation="vertical", size=size)
