@@ -230,6 +230,6 @@ def table_summary(view):
     return text + "."
 
 
-def hand_tile_svg(name, size=30):
+def hand_tile_svg(name, size=36):
     """A hand tile standing upright, as shown in the player's rack."""
     return tile_svg(name, orientation="vertical", size=size)

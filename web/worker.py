@@ -2,7 +2,8 @@
 
 Plain Python over the engine: the page awaits the names in ``__export__``,
 and tests can import this file on CPython to compute the same answers.
-Later issues add ``choose_action(view_json, level, seed)``.
+``choose_action`` is the computer players' entry point: the page sends
+only the acting seat's view.
 """
 
 import json
@@ -19,4 +20,18 @@ def deal_preview(seed, count=7):
     return json.dumps({"seed": seed, "hand": [tiles.name(t) for t in deck[:int(count)]]})
 
 
-__export__ = ["deal_preview"]
+def choose_action(view_json, level, seed, iterations=None):
+    """The action (record notation) ``level``'s player takes in the view ``view_json``.
+
+    ``iterations`` (optional) caps the search, e.g. for a quick hint.
+    """
+    from engine.ai import Budget, choose
+
+    view = json.loads(view_json)
+    budget = None
+    if iterations is not None and int(iterations) > 0:
+        budget = Budget(iterations=int(iterations), time_ms=2000)
+    return choose(view, str(level), int(seed), budget)
+
+
+__export__ = ["deal_preview", "choose_action"]

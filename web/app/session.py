@@ -1,0 +1,269 @@
+"""One game being played on the page: setup, engine state, log, undo, saves.
+
+No DOM here (it runs on CPython in tests too): the page's ``ui`` module
+draws a :class:`Session` and feeds it actions.  The engine state lives here;
+computer players get only ``view(seat)`` of the acting seat.
+
+A save is JSON ``{"v": 1, "setup": {...}, "record": "<domino-record/1>"}``;
+loading replays the record with the engine, so a save is exactly as valid as
+its record.
+"""
+
+import json
+
+from engine import record as records
+from engine.rng import Rng
+
+GAMES = ["chicken-foot", "moon"]
+GAME_TITLES = {"chicken-foot": "Chicken Foot", "moon": "Three-Player Moon"}
+SEAT_KINDS = ["human", "easy", "medium", "hard"]
+SEAT_LABELS = {"human": "Human", "easy": "Computer (easy)", "medium": "Computer (medium)",
+               "hard": "Computer (hard)"}
+SPEEDS = ["instant", "fast", "normal", "slow"]
+SPEED_LABELS = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+SPEED_MS = {"instant": 0, "fast": 350, "normal": 900, "slow": 1600}
+DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
+SAVE_VERSION = 1
+
+
+def default_setup():
+    return {"game": "chicken-foot", "players": 4, "seats": ["human", "easy", "medium", "medium",
+                                                            "easy", "easy", "easy", "easy"],
+            "names": list(DEFAULT_NAMES), "speed": "normal", "options": {}, "seed": 1}
+
+
+def clean_setup(data):
+    """A complete, valid setup from ``data`` (anything), defaults filling gaps."""
+    setup = default_setup()
+    if not isinstance(data, dict):
+        return setup
+    if data.get("game") in GAMES:
+        setup["game"] = data["game"]
+    players = data.get("players")
+    if isinstance(players, int) and 2 <= players <= 8:
+        setup["players"] = players
+    seats = data.get("seats")
+    if isinstance(seats, list):
+        for i in range(min(8, len(seats))):
+            if seats[i] in SEAT_KINDS:
+                setup["seats"][i] = seats[i]
+    names = data.get("names")
+    if isinstance(names, list):
+        for i in range(min(8, len(names))):
+            if isinstance(names[i], str):
+                setup["names"][i] = names[i][:40]
+    if data.get("speed") in SPEEDS:
+        setup["speed"] = data["speed"]
+    if isinstance(data.get("options"), dict):
+        setup["options"] = data["options"]
+    if isinstance(data.get("seed"), int):
+        setup["seed"] = data["seed"]
+    return setup
+
+
+def players_of(setup):
+    return 3 if setup["game"] == "moon" else setup["players"]
+
+
+def tile_of(action):
+    """The hand tile an action uses (``"9-5>9-9"``, ``"discard 6-4"``, ``"6-4"``), or None."""
+    if action.startswith("discard "):
+        return action[8:]
+    if ">" in action:
+        return action.split(">")[0]
+    if "-" in action:
+        return action
+    return None
+
+
+class Session:
+    """A game with its setup, a readable log and undo points."""
+
+    def __init__(self, setup):
+        self.setup = clean_setup(setup)
+        n = players_of(self.setup)
+        names = []
+        for i in range(n):
+            name = self.setup["names"][i].strip()
+            names.append(name if name else "Player %d" % (i + 1))
+        options = self.setup["options"] if self.setup["game"] == "chicken-foot" else None
+        self.game = records.new_game(self.setup["game"], n, options or None, names)
+        self.names = names
+        self.log = []
+        self.turns = []   # this round's actions: [seat, action, phase before]
+
+    # -- who plays ---------------------------------------------------------
+    def kind(self, seat):
+        return self.setup["seats"][seat]
+
+    def is_human(self, seat):
+        return self.kind(seat) == "human"
+
+    def humans(self):
+        return [s for s in range(self.game.players) if self.is_human(s)]
+
+    def to_act(self):
+        return self.game.current_seat()
+
+    # -- playing -----------------------------------------------------------
+    def deal(self):
+        """Start the next round with a fresh deal (seeded by the setup and the round)."""
+        seed = (self.setup["seed"] * 1009 + self.game.round_count() * 7919) & 0xFFFFFFFF
+        self._start(self.game.new_deal(Rng(seed)))
+
+    def _start(self, deal):
+        self.game.start_round(deal)
+        self.turns = []
+        self.log.append("Round %d: %s." % (self.game.round_count(), self._round_intro()))
+
+    def _round_intro(self):
+        v = self.game.view(0)
+        if self.setup["game"] == "chicken-foot":
+            return "centre double %s, %s plays first" % (v["double"], self.names[v["first"]])
+        return "%s bids first" % self.names[v["first"]]
+
+    def apply(self, action):
+        """Play ``action`` for the acting seat (IllegalAction if it is not legal)."""
+        seat = self.game.current_seat()
+        phase = self.game.phase()
+        self.game.apply(action)
+        self.turns.append([seat, action, phase])
+        self._describe(seat, action, phase)
+
+    def _describe(self, seat, action, phase):
+        name = self.names[seat]
+        if self.setup["game"] == "chicken-foot":
+            if action == "draw":
+                self.log.append("%s drew" % name)
+            elif action == "pass":
+                if self.log and self.log[-1] == "%s drew" % name:
+                    self.log[-1] = "%s drew and passed" % name
+                else:
+                    self.log.append("%s passed" % name)
+            else:
+                tile, target = action.split(">")
+                self.log.append("%s played %s on %s" % (name, tile, target))
+        else:
+            if phase == "bidding":
+                if action == "pass":
+                    self.log.append("%s passed" % name)
+                elif action == "21":
+                    self.log.append("%s bid 21: shooting the moon" % name)
+                else:
+                    self.log.append("%s bid %s" % (name, action))
+            elif phase == "discard":
+                self.log.append("%s took the widow and discarded a tile" % name)
+            elif phase == "trump":
+                what = action[6:]
+                if what == "none":
+                    self.log.append("%s chose no trump" % name)
+                elif what == "doubles":
+                    self.log.append("%s chose doubles as trumps" % name)
+                else:
+                    self.log.append("%s chose %s as trumps" % (name, what))
+            else:
+                self.log.append("%s played %s" % (name, action))
+                v = self.game.view(seat)
+                if not v["trick"] and v["tricks"]:
+                    self.log.append("%s won the trick" % self.names[v["tricks"][-1]["winner"]])
+        phase_now = self.game.phase()
+        if phase_now in ("round-over", "game-over"):
+            self.log.append(self.round_result())
+
+    def round_result(self):
+        """A sentence on how the last round ended."""
+        scores = self.game.round_scores()[-1]
+        parts = ["%s %s" % (self.names[s], _signed(scores[s]) if self.setup["game"] == "moon" else str(scores[s]))
+                 for s in range(self.game.players)]
+        head = "Round %d over" % self.game.round_count()
+        v = self.game.view(0)
+        if self.setup["game"] == "chicken-foot":
+            if v.get("went_out") is not None:
+                head += ": %s went out" % self.names[v["went_out"]]
+            else:
+                head += ": blocked"
+        elif v.get("bidder") is not None:
+            made = scores[v["bidder"]] > 0
+            head += ": %s %s the bid of %d" % (self.names[v["bidder"]], "made" if made else "missed", v["bid"])
+        else:
+            head += ": everybody passed"
+        text = head + " (" + ", ".join(parts) + ")"
+        if self.game.is_over():
+            text += ". " + self.winner_text()
+        return text
+
+    def winner_text(self):
+        wins = self.game.winners()
+        names = [self.names[s] for s in wins]
+        if len(names) == 1:
+            return "%s wins the game!" % names[0]
+        return " and ".join(names) + " share the win!"
+
+    # -- undo --------------------------------------------------------------
+    def undo_point(self):
+        """How many of this round's actions to keep to undo to the last human decision, or None.
+
+        Undo never crosses a draw (the tile was seen) nor the end of Moon's
+        bidding (the widow was seen), nor the start of the round.
+        """
+        if self.game.phase() in ("round-over", "game-over", "not-dealt"):
+            return None
+        phase = self.game.phase()
+        for j in range(len(self.turns) - 1, -1, -1):
+            seat, action, before = self.turns[j]
+            if action == "draw":
+                return None
+            if before == "bidding" and phase != "bidding":
+                return None
+            if self.is_human(seat):
+                return j
+        return None
+
+    def undo(self):
+        """A new Session at the last human decision (see :meth:`undo_point`), or None."""
+        keep = self.undo_point()
+        if keep is None:
+            return None
+        rec = self.game.record()
+        rec["rounds"][-1]["actions"] = rec["rounds"][-1]["actions"][:keep]
+        return Session.from_record(self.setup, rec)
+
+    # -- saving ------------------------------------------------------------
+    def record_json(self):
+        return records.dumps(self.game.record())
+
+    def save_text(self):
+        return json.dumps({"v": SAVE_VERSION, "setup": self.setup, "record": self.record_json()})
+
+    @classmethod
+    def from_record(cls, setup, rec):
+        """Rebuild a session by replaying ``rec`` (RecordError if it is invalid)."""
+        records.replay(rec)   # validates the whole record first
+        if isinstance(rec, str):
+            rec = records.loads(rec)
+        session = cls(setup)
+        deal_fields = session.game.DEAL_FIELDS
+        for rnd in rec.get("rounds", []):
+            deal = {}
+            for key in deal_fields:
+                deal[key] = rnd[key]
+            session._start(deal)
+            for action in rnd.get("actions", []):
+                session.apply(action)
+        return session
+
+    @classmethod
+    def from_save(cls, text):
+        """The session a save holds; GameError/ValueError/KeyError/TypeError if damaged."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("v") != SAVE_VERSION:
+            raise ValueError("unknown save format")
+        setup = clean_setup(data["setup"])
+        rec = records.loads(data["record"])
+        if rec.get("game") != setup["game"]:
+            raise ValueError("the save's setup and record disagree")
+        return cls.from_record(setup, rec)
+
+
+def _signed(n):
+    return "+%d" % n if n > 0 else str(n)
