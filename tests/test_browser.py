@@ -26,26 +26,38 @@ def test_page_runs_engine_on_micropython_and_worker_on_pyodide(page, open_app):
     assert html.get_attribute("data-waiting-for") == "none"
     assert page.locator("#loading").is_hidden()
     assert page.locator("#error").is_hidden()
-
-    # The table shows tiles drawn by engine.render running in MicroPython.
-    tile = page.locator('#table svg.tile[aria-label="9-5"]')
-    assert tile.count() == 1
-    expected = render.tile_svg("9-5")
-    assert tile.locator("circle.pip").count() == expected.count("<circle") == 14
-    assert tile.evaluate("svg => svg.getAttribute('viewBox')") == "0 0 204 104"
-    assert page.locator("#table svg.tile-back").count() == 1
     runtime = page.evaluate("document.querySelector('script[type=mpy]').getAttribute('config')")
     assert runtime == "./pyscript-main.json"
 
-    # The worker (Pyodide) answers with the same deal CPython computes.
+    # The setup screen of the contract, drawn by the app's Python (MicroPython).
+    for name in ("Chicken Foot", "Three-Player Moon"):
+        assert page.get_by_role("radio", name=name).count() == 1
+    assert page.get_by_role("spinbutton", name="Players", exact=True).count() == 1
+    options = page.get_by_label("Seat 1", exact=True).locator("option").all_inner_texts()
+    assert options == ["Human", "Computer (easy)", "Computer (medium)", "Computer (hard)"]
+    assert page.get_by_label("Name 1", exact=True).count() == 1
+    assert "Instant" in page.get_by_label("Computer speed").locator("option").all_inner_texts()
+    assert page.get_by_role("button", name="Start game").count() == 1
+
+    # The worker (Pyodide) answers; a computer move equals CPython's choice.
     assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
-    hand = page.locator("#computer-hand")
-    seed = int(hand.get_attribute("data-seed"))
+    assert page.locator("#computer-status").inner_text().startswith("Computer players ready")
+    seed = 2024
     answer = json.loads(cpython_worker().deal_preview(seed))
-    assert hand.get_attribute("data-hand").split() == answer["hand"]
-    labels = hand.locator("svg.tile").evaluate_all("svgs => svgs.map(s => s.getAttribute('aria-label'))")
-    assert labels == answer["hand"]
-    assert page.locator("#computer-status").inner_text().startswith("Ready.")
+    assert len(answer["hand"]) == 7 and all(render.tile_svg(t) for t in answer["hand"])
+
+
+def test_worker_choice_matches_cpython():
+    from engine import record
+    from engine.rng import Rng
+
+    game = record.new_game("moon", 3)
+    game.start_round(game.new_deal(Rng(5)))
+    view = game.view(game.current_seat())
+    worker = cpython_worker()
+    first = worker.choose_action(json.dumps(view), "medium", 3)
+    assert first in view["legal"]
+    assert worker.choose_action(json.dumps(view), "medium", 3) == first
 
 
 BROKEN_STARTS = [
@@ -80,6 +92,7 @@ def test_broken_worker_runtime_leaves_the_page_usable(page, page_watch, site):
     assert wait_for_state(page, "app-state", 30000) == "ready"
     assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "error"
     assert "could not start" in page.locator("#computer-status").inner_text()
+    assert page.get_by_role("button", name="Start game").is_visible()
 
 
 def test_requests_leaving_localhost_are_blocked_and_recorded(page, page_watch, open_app):

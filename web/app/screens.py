@@ -58,7 +58,7 @@ def setup_screen(setup, has_save, message=""):
                    '<span class="hint-text">(default: one per player)</span></label>'
                    '<input id="spokes" type="number" min="%d" max="8" value="%d"></div>' % (n, spokes))
         out.append('<div class="field"><label for="reserve">Yard reserve '
-                   '<span class="hint-text">(default: 2 with two players, else 1)</span></label>'
+                   '<span class="hint-text">(default: 2 for a two-hand game, else 1)</span></label>'
                    '<input id="reserve" type="number" min="0" max="20" value="%d"></div>' % reserve)
         out.append('<div class="field check"><input id="blank50" type="checkbox"%s>'
                    '<label for="blank50">0-0 left in hand counts 50 <span class="hint-text">(default: off)'

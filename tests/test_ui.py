@@ -1,0 +1,211 @@
+"""The game UI in Debian's chromium: whole games by mouse and keyboard, saves, hot-seat, undo, hint."""
+
+import json
+
+import pytest
+
+from conftest import WORKER_READY_TIMEOUT_MS, wait_for_state
+from engine import record
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 60000
+
+
+def waiting(page):
+    page.wait_for_function(
+        "() => ['human', 'none'].includes(document.documentElement.dataset.waitingFor)", timeout=WAIT_MS)
+    return page.get_attribute("html", "data-waiting-for")
+
+
+def setup_game(page, open_app, game, seats, names=None, players=None):
+    assert open_app() == "ready"
+    assert page.get_attribute("html", "data-waiting-for") == "none"
+    page.get_by_role("radio", name=game).check()
+    if players is not None:
+        page.get_by_label("Players", exact=True).fill(str(players))
+        page.get_by_label("Players", exact=True).press("Tab")
+    page.get_by_label("Computer speed").select_option(label="Instant")
+    for i, kind in enumerate(seats):
+        page.get_by_label("Seat %d" % (i + 1), exact=True).select_option(label=kind)
+        if names:
+            page.get_by_label("Name %d" % (i + 1), exact=True).fill(names[i])
+    page.get_by_role("button", name="Start game").click()
+
+
+def enabled_buttons(page, selector):
+    return page.locator(selector + " button:not([disabled])")
+
+
+def mouse_step(page):
+    """One human decision by mouse with a simple policy; False when the game is over."""
+    state = waiting(page)
+    if state == "none":
+        if page.get_by_role("button", name="Next round").count():
+            page.get_by_role("button", name="Next round").click()
+            return True
+        return False
+    game = page.locator("#game")
+    if game.get_by_role("button", name="Show my tiles").count():
+        game.get_by_role("button", name="Show my tiles").click()
+        return True
+    places = enabled_buttons(page, "#game .places")
+    if places.count():
+        places.first.click()
+        return True
+    actions = enabled_buttons(page, "#game .actions")
+    tiles = enabled_buttons(page, "#game .hand")
+    if actions.count() and (not tiles.count() or actions.first.inner_text() != "Pass"):
+        actions.first.click()
+    else:
+        tiles.first.click()
+    return True
+
+
+def test_complete_moon_game_by_mouse(page, open_app, tmp_path):
+    setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (medium)"])
+    page.screenshot(path=str(tmp_path / "moon-start.png"), full_page=True)
+    steps = 0
+    while mouse_step(page):
+        steps += 1
+        if steps == 12:
+            page.screenshot(path=str(tmp_path / "moon-play.png"), full_page=True)
+        assert steps < 400
+    page.screenshot(path=str(tmp_path / "moon-over.png"), full_page=True)
+    assert "wins the game" in page.locator("p.winner").inner_text() or "share the win" in page.locator("p.winner").inner_text()
+    game = record.replay(page.evaluate("window.boneyard.record()"))
+    assert game.is_over()
+    assert max(game.totals()) >= 21
+
+
+def test_chicken_foot_rounds_by_keyboard_alone(page, open_app, tmp_path):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    rounds = 0
+    presses = 0
+    while rounds < 2:
+        state = waiting(page)
+        if state == "none":
+            rounds += 1
+            page.screenshot(path=str(tmp_path / ("cf-round-%d.png" % rounds)), full_page=True)
+            if rounds == 2:
+                break
+        # The page put focus on the first sensible control: Enter or Space acts on it.
+        focused = page.evaluate("document.activeElement && document.activeElement.getAttribute('data-act')")
+        if focused is None:
+            page.keyboard.press("Tab")
+            presses += 1
+            continue
+        name = page.evaluate("document.activeElement.textContent + '|' + (document.activeElement.getAttribute('aria-label') || '')")
+        if focused in ("undo", "hint", "new", "zoom"):
+            # Move on to an action: the hand, place and action buttons come before the tools.
+            page.keyboard.press("Shift+Tab")
+        elif focused == "tile" and "cannot" in name:
+            page.keyboard.press("Tab")
+        else:
+            page.keyboard.press("Enter" if presses % 2 else "Space")
+        presses += 1
+        assert presses < 3000
+    game = record.replay(page.evaluate("window.boneyard.record()"))
+    assert game.round_count() == 2 and game.phase() in ("round-over", "game-over")
+
+
+def test_reload_mid_game_resumes_identically(page, open_app):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)", "Computer (medium)"], players=3)
+    for _ in range(6):
+        mouse_step(page)
+    waiting(page)
+    before = page.evaluate("window.boneyard.record()")
+    log_before = page.locator("#log-list").inner_text()
+    page.reload()
+    wait_for_state(page, "app-state", 30000)
+    waiting(page)
+    assert page.evaluate("window.boneyard.record()") == before
+    assert page.locator("#log-list").inner_text() == log_before
+
+
+def test_damaged_save_is_set_aside(page, open_app):
+    assert open_app() == "ready"
+    page.evaluate("localStorage.setItem('boneyard.save', '{\"v\": 1, \"setup\": {}, \"record\": \"not json')")
+    page.reload()
+    assert wait_for_state(page, "app-state", 30000) == "ready"
+    assert "could not be read" in page.locator("#notice").inner_text()
+    assert page.evaluate("localStorage.getItem('boneyard.save')") is None
+    assert page.evaluate("localStorage.getItem('boneyard.save.damaged')").startswith('{"v": 1')
+    assert page.get_by_role("button", name="Start game").is_visible()
+
+
+def test_hot_seat_hides_hands(page, open_app):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Human"], names=["Ana", "Ben"], players=2)
+    assert waiting(page) == "human"
+    game = page.locator("#game")
+    assert "Pass the device to" in game.locator(".pass-device").inner_text()
+    assert game.locator(".hand button").count() == 0
+    game.get_by_role("button", name="Show my tiles").click()
+    first = record.replay(page.evaluate("window.boneyard.record()")).current_seat()
+    hand = game.locator(".hand button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label').split(' ')[0])")
+    assert len(hand) == 21
+    mouse_step(page)
+    while game.get_by_role("button", name="Show my tiles").count() == 0:
+        mouse_step(page)  # a drawn tile that can be played is played by the same player
+    names = ["Ana", "Ben"]
+    assert "Pass the device to %s" % names[1 - first] in game.locator(".pass-device").inner_text()
+    assert game.locator(".hand button").count() == 0
+    assert game.locator(".hand svg.tile").count() == 0
+
+
+def test_undo_and_hint(page, open_app):
+    setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
+    assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
+    assert waiting(page) == "human"
+    game = page.locator("#game")
+    game.get_by_role("button", name="Hint").click()
+    page.wait_for_function("() => document.querySelector('#game .hint') !== null", timeout=WAIT_MS)
+    assert "Hint:" in game.locator("#prompt").inner_text()
+    # Bid and play until a decision after the bidding; then undo returns to it.
+    while True:
+        assert waiting(page) == "human"
+        rec = json.loads(page.evaluate("window.boneyard.record()"))
+        state = record.replay(rec)
+        if state.phase() == "play" and len(state.view(0)["hand"]) < 7:
+            break
+        mouse_step(page)
+    before = page.evaluate("window.boneyard.record()")
+    mouse_step(page)
+    waiting(page)
+    assert page.evaluate("window.boneyard.record()") != before
+    game.get_by_role("button", name="Undo").click()
+    waiting(page)
+    assert page.evaluate("window.boneyard.record()") == before
+    assert "Undo" in page.locator("#log-list").inner_text()
+
+
+def test_phone_viewport_has_no_horizontal_scroll(browser, site, tmp_path):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(site)
+        assert wait_for_state(page, "app-state", 30000) == "ready"
+        wide = "() => document.documentElement.scrollWidth <= window.innerWidth"
+        assert page.evaluate(wide)
+        page.get_by_role("radio", name="Chicken Foot").check()
+        page.get_by_label("Computer speed").select_option(label="Instant")
+        page.get_by_label("Seat 2", exact=True).select_option(label="Computer (easy)")
+        page.get_by_role("button", name="Start game").click()
+        for _ in range(8):
+            mouse_step(page)
+            assert page.evaluate(wide)
+        page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_name_with_html_is_shown_literally(page, open_app):
+    evil = "<img src=x onerror=alert(1)>"
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"],
+               names=[evil, "Ben", "Cleo"])
+    waiting(page)
+    assert evil in page.locator("#game .seats-bar").inner_text()
+    assert page.locator("#game img").count() == 0
+    assert dialogs == []
