@@ -27,6 +27,7 @@ from ..moon_rules import LED, POWER, SUIT_MASK, trump_code, trump_text
 from ..tiles import HI, IS_DOUBLE, LO, NAMES, PIPS
 from .clock import Deadline
 from .moon_eval import UNIT, best_choices, best_trumps, estimate, features
+from .moon_inference import sample_plausible
 from .moon_sampling import Knowledge, popcount, sample_world
 from .moon_solver import Solver, tables
 
@@ -36,7 +37,9 @@ HARD_WORLDS = {"bidding": 20, "discard": 16, "trump": 16, "play": 24}
 HARD_CANDIDATES = {"bidding": 2, "discard": 4, "trump": 3}
 NODES_PER_SOLVE = 12000
 NODES_PER_DECISION = 60000
-DEFAULT_TIME_MS = 1800
+DEFAULT_TIME_MS = 1500
+# Weigh worlds by what the bidding says (see moon_inference).
+INFER = True
 
 BID_VALUES = [4, 5, 6, 7, 21]
 
@@ -310,6 +313,12 @@ class _Search:
         self.nodes_left -= solver.nodes - before
 
 
+def _sample(k, rng):
+    if INFER:
+        return sample_plausible(k, rng)
+    return sample_world(k, rng)
+
+
 def _hard(k, legal, rng, budget):
     if k.phase == "bidding":
         return _bid_text(_hard_bid(k, _legal_bids(legal), rng, budget))
@@ -334,7 +343,7 @@ def _hard_play(k, tiles, rng, budget):
     used = 0
     while search.more(done):
         done += 1
-        hands, _ = sample_world(k, rng)
+        hands, _ = _sample(k, rng)
         solver = Solver(k.trump, k.bidder)
         before = solver.nodes
         mv = solver.move_values(hands, k.leader, trick, search.limit())
@@ -392,7 +401,7 @@ def _pick_candidate(k, search, rng, cands):
         counts.append([0] * 8)
     done = 0
     while search.more(done):
-        hands, _ = sample_world(k, rng)
+        hands, _ = _sample(k, rng)
         done += 1
         for i in range(len(cands)):
             v, d, tr = cands[i]
@@ -430,7 +439,7 @@ def _hard_bid(k, bids, rng, budget):
     values = []
     done = 0
     while search.more(done):
-        hands, widow = sample_world(k, rng)
+        hands, widow = _sample(k, rng)
         done += 1
         cands = per_widow.get(widow)
         if cands is None:

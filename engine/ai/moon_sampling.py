@@ -44,11 +44,13 @@ class Knowledge:
     ``discard`` (id or -1: only the bidder knows it), ``unseen`` (mask of the
     tiles this seat has not seen), ``hidden`` (1 if one unseen tile is in no
     hand, else 0), ``void`` (per seat, the mask of tiles it cannot hold),
-    ``played`` (mask of every tile played this hand).
+    ``played`` (mask of every tile played this hand), ``played_by`` (per
+    seat, the mask of the tiles it played).
     """
 
     __slots__ = ("seat", "phase", "hand", "sizes", "bidder", "bid", "trump", "leader", "trick",
-                 "won", "totals", "bids", "discard", "unseen", "hidden", "void", "played", "view")
+                 "won", "totals", "bids", "discard", "unseen", "hidden", "void", "played", "played_by",
+                 "view")
 
     def __init__(self, view):
         self.view = view
@@ -78,6 +80,7 @@ class Knowledge:
         if view.get("widow") is not None:
             seen |= 1 << parse_moon_tile(view["widow"])
         self.void = [0, 0, 0]
+        self.played_by = [0, 0, 0]
         played = 0
         tricks = []
         for tr in view["tricks"]:
@@ -90,6 +93,7 @@ class Knowledge:
             for i in range(len(tiles)):
                 t = tiles[i]
                 played |= 1 << t
+                self.played_by[(leader + i) % 3] |= 1 << t
                 if i and not (led_mask >> t) & 1:
                     self.void[(leader + i) % 3] |= led_mask
         self.played = played
