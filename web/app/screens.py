@@ -222,15 +222,16 @@ def hidden_hand(count):
 
 
 def log_panel(s):
-    items = "".join(['<li>%s</li>' % esc(line) for line in s.log[-60:]])
-    return ('<details class="log" open><summary>Move log</summary><ol id="log-list" start="%d">%s</ol></details>'
-            % (max(1, len(s.log) - 59), items))
+    # Newest first: the latest moves stay in sight without scrolling.
+    items = "".join(['<li>%s</li>' % esc(line) for line in reversed(s.log[-60:])])
+    return ('<details class="log" open><summary>Move log</summary><ol id="log-list" reversed start="%d">%s</ol></details>'
+            % (len(s.log), items))
 
 
-def tools(s, can_undo, can_hint):
+def tools(s, can_undo, can_hint, show_new=True):
     return '<div class="tools">%s%s%s</div>' % (
         button("Undo", "undo", disabled=not can_undo), button("Hint", "hint", disabled=not can_hint),
-        button("New game", "new"))
+        button("New game", "new") if show_new else "")
 
 
 def summary_panel(s):

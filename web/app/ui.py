@@ -199,7 +199,7 @@ def render():
     out.append("</section>")
     can_undo = s.undo_point() is not None and not over
     can_hint = seat is not None and not passing and state.worker is not None
-    out.append(screens.tools(s, can_undo, can_hint))
+    out.append(screens.tools(s, can_undo, can_hint, show_new=not over))
     out.append(screens.log_panel(s))
     box = dom.by_id("game")
     had_focus = box.contains(window.document.activeElement)
