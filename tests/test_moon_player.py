@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 from engine.ai import Budget, choose
 from engine.ai import moon_player
 from engine.ai.moon_eval import best_choices, estimate
+from engine.ai.moon_inference import plausible, sample_plausible
 from engine.ai.moon_sampling import Knowledge, count_worlds, sample_world, world_names
 from engine.ai.moon_solver import Solver
 from engine.moon import Moon, mask_ids
@@ -312,3 +313,49 @@ def test_medium_estimate_orders_hands_sensibly():
     assert best == (7000, NAMES.index("0-0"), 0)
     second = best_choices(strong | (1 << NAMES.index("1-1")), 1)[0]
     assert NAMES[second[1]] == "1-1" and second[0] == 7000
+
+
+# -- what the bidding says ---------------------------------------------------------
+
+def test_worlds_follow_the_bidding_but_never_break_the_rules():
+    # Seat 0 bid 6 and named sixes: a defender's worlds give it sixes.
+    deal = {"first": 0, "hands": [["6-6", "6-5", "6-4", "6-3", "5-5", "4-4", "2-1"],
+                                  ["6-2", "5-4", "5-3", "4-3", "3-3", "2-2", "1-1"],
+                                  ["6-1", "5-2", "5-1", "4-2", "4-1", "3-2", "3-1"]], "widow": "0-0"}
+    g = game_from(deal, ["6", "pass", "pass", "discard 2-1", "trump 6", "6-6"])
+    k = Knowledge(g.view(1))
+    trumps = SUIT_MASK[6][7]
+
+    def bidder_trumps(sampler, seed):
+        rng = Rng(seed)
+        n = 0
+        for _ in range(200):
+            hands, hidden = sampler(k, rng)
+            check_world(k, hands, hidden, g)
+            n += bin(hands[0] & trumps).count("1")
+        return n
+
+    assert bidder_trumps(sample_plausible, 1) > bidder_trumps(sample_world, 1) + 60
+    # A world where the bidder of 6 holds no trump at all is implausible.
+    no_trumps = [0, g.hands[1], 0]
+    rest = [t for t in mask_ids(k.unseen)]
+    low = [t for t in rest if not trumps >> t & 1]
+    for t in low[:5]:
+        no_trumps[0] |= 1 << t
+    for t in rest:
+        if not (no_trumps[0] >> t) & 1 and bin(no_trumps[2]).count("1") < 7:
+            no_trumps[2] |= 1 << t
+    hidden = [t for t in rest if not (no_trumps[0] | no_trumps[2]) >> t & 1][0]
+    assert not plausible(k, no_trumps, hidden)
+    assert plausible(k, list(g.hands), g.discard)
+
+
+def test_knowing_the_widow_leaves_the_deals_of_the_other_hands():
+    view = bidding_view(["6-6", "6-5", "6-4", "6-3", "5-5", "4-4", "3-3"])
+    k = Knowledge(view)
+    assert count_worlds(k) == 15 * 3432
+    widow = mask_ids(k.unseen)[0]
+    kw = k.knowing(widow)
+    assert count_worlds(kw) == 3432 and count_worlds(k) == 15 * 3432
+    hands, hidden = sample_world(kw, Rng(3))
+    assert hidden == -1 and not (hands[1] | hands[2]) >> widow & 1

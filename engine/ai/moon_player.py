@@ -319,6 +319,15 @@ def _sample(k, rng):
     return sample_world(k, rng)
 
 
+def _sample_with(kw, rng, widow):
+    """Other hands for a world whose widow is known (``kw``: see Knowledge.knowing)."""
+    if INFER:
+        hands, _ = sample_plausible(kw, rng)
+    else:
+        hands, _ = sample_world(kw, rng)
+    return hands
+
+
 def _hard(k, legal, rng, budget):
     if k.phase == "bidding":
         return _bid_text(_hard_bid(k, _legal_bids(legal), rng, budget))
@@ -427,32 +436,39 @@ def _pick_candidate(k, search, rng, cands):
 def _hard_bid(k, bids, rng, budget):
     """The bid with the best expected score over sampled deals (0: pass).
 
-    Each world draws the widow and both other hands; the bidder's best two
-    (discard, trump) choices for that widow by the medium estimate are
-    solved and the better one kept.  A bid ``b``'s value in a world is
+    A few widows are drawn, each with a few deals of the other hands (the
+    worlds); for each widow the bidder's best two (discard, trump) choices
+    by the medium estimate are solved on its deals and the one taking more
+    tricks overall is kept -- chosen per widow, not per deal, since the
+    bidder cannot see the other hands.  A bid ``b``'s value in a world is
     ``+b`` or ``-b`` less the opponents' mean tricks, with a bonus when
-    making it wins the game; a pass is worth a little less than nothing
-    while someone else may bid (bidders tend to gain).
+    making it wins the game (and the same loss for a failed 21); a pass is
+    worth a little less than nothing while someone else may bid (bidders
+    tend to gain).
     """
     search = _Search(budget, "bidding")
-    per_widow = {}
+    n = search.worlds
+    deals = 4 if n >= 16 else (2 if n >= 6 else 1)
     values = []
-    done = 0
-    while search.more(done):
-        hands, widow = _sample(k, rng)
-        done += 1
-        cands = per_widow.get(widow)
-        if cands is None:
-            cands = best_choices(k.hand | (1 << widow), HARD_CANDIDATES["bidding"])
-            per_widow[widow] = cands
-        best = -1
-        for v, d, tr in cands:
-            h = list(hands)
-            h[k.seat] = (k.hand | (1 << widow)) & ~(1 << d)
-            x = _solve_value(k, search, h, tr, v)
-            if x > best:
-                best = x
-        values.append(best)
+    while search.more(len(values)):
+        _, widow = _sample(k, rng)
+        kw = k.knowing(widow)
+        worlds = [_sample_with(kw, rng, widow) for _ in range(deals)]
+        hand8 = k.hand | (1 << widow)
+        best = None
+        best_sum = -1
+        for v, d, tr in best_choices(hand8, HARD_CANDIDATES["bidding"]):
+            xs = []
+            for hands in worlds:
+                h = list(hands)
+                h[k.seat] = hand8 & ~(1 << d)
+                xs.append(_solve_value(k, search, h, tr, v))
+            total = 0
+            for x in xs:
+                total += x
+            if total > best_sum:
+                best, best_sum = xs, total
+        values += best
     me = k.seat
     others = k.others()
     top_other = max([k.totals[s] for s in others])
@@ -480,6 +496,8 @@ def _hard_bid(k, bids, rng, budget):
             u += (2 * b if made else -2 * b) - (7 - x)
             if made and (b == 21 or k.totals[me] + b >= 21 and k.totals[me] + b > top_other + 7 - x):
                 u += 20                 # making it wins the game
+            elif b == 21 and not made:
+                u -= 20                 # and failing it all but loses it
         if u > best_u:
             best_bid, best_u = b, u
     return best_bid

@@ -52,7 +52,9 @@ class Knowledge:
                  "won", "totals", "bids", "discard", "unseen", "hidden", "void", "played", "played_by",
                  "view")
 
-    def __init__(self, view):
+    def __init__(self, view=None):
+        if view is None:
+            return          # copy() fills it in
         self.view = view
         self.seat = view["seat"]
         self.phase = view["phase"]
@@ -104,6 +106,21 @@ class Knowledge:
         self.hidden = popcount(self.unseen) - (sum(self.sizes) - self.sizes[self.seat])
         if self.hidden not in (0, 1):
             raise ValueError("the view does not add up to the 22 tiles")
+
+    def copy(self):
+        """An independent copy."""
+        k = Knowledge()
+        for name in Knowledge.__slots__:
+            v = getattr(self, name)
+            setattr(k, name, list(v) if isinstance(v, list) else v)
+        return k
+
+    def knowing(self, tile):
+        """A copy in which the out-of-play ``tile`` (one of the unseen) is known."""
+        k = self.copy()
+        k.unseen &= ~(1 << tile)
+        k.hidden = 0
+        return k
 
     def others(self):
         """The two other seats, in seat order."""
