@@ -902,7 +902,7 @@ class ChickenFoot(Game):
         g.names = list(self.names) if self.names is not None else None
         g._rounds = []
         if self.log:
-            g._rounds = [self._copy_round(r) for r in self._rounds]
+            g._rounds = self._copy_rounds()
         g.spokes_req = self.spokes_req
         g.reserve = self.reserve
         g.double_blank_50 = self.double_blank_50
@@ -933,19 +933,6 @@ class ChickenFoot(Game):
         g.placed = list(self.placed)
         g.out_seat = self.out_seat
         return g
-
-    @staticmethod
-    def _copy_round(r):
-        out = {}
-        for key in r:
-            v = r[key]
-            if key == "hands":
-                out[key] = [list(h) for h in v]
-            elif isinstance(v, list):
-                out[key] = list(v)
-            else:
-                out[key] = v
-        return out
 
     def record(self):
         if self._from_view or not self.log:

@@ -59,6 +59,20 @@ class RecordError(GameError):
         GameError.__init__(self, msg)
 
 
+def copy_round(r):
+    """A copy of a round dict (deal fields, actions, scores) sharing no list."""
+    out = {}
+    for key in r:
+        v = r[key]
+        if key == "hands":
+            out[key] = [list(h) for h in v]
+        elif isinstance(v, list):
+            out[key] = list(v)
+        else:
+            out[key] = v
+    return out
+
+
 class Game:
     """Base class: the record bookkeeping and option handling both games share.
 
@@ -156,8 +170,8 @@ class Game:
     def _log_deal(self, deal):
         entry = {}
         for key in self.DEAL_FIELDS:
-            value = deal[key]
-            entry[key] = [list(h) for h in value] if key == "hands" else (list(value) if isinstance(value, list) else value)
+            entry[key] = deal[key]
+        entry = copy_round(entry)
         entry["actions"] = []
         self._rounds.append(entry)
 
@@ -167,18 +181,13 @@ class Game:
     def _log_scores(self, scores):
         self._rounds[-1]["scores"] = list(scores)
 
+    def _copy_rounds(self):
+        """A deep copy of the logged rounds (for clone() and record())."""
+        return [copy_round(r) for r in self._rounds]
+
     def record(self):
         """The ``domino-record/1`` dict of the game so far (a fresh copy)."""
-        rounds = []
-        for r in self._rounds:
-            entry = {}
-            for key in self.DEAL_FIELDS:
-                value = r[key]
-                entry[key] = [list(h) for h in value] if key == "hands" else (list(value) if isinstance(value, list) else value)
-            entry["actions"] = list(r["actions"])
-            if "scores" in r:
-                entry["scores"] = list(r["scores"])
-            rounds.append(entry)
+        rounds = self._copy_rounds()
         rec = {
             "format": RECORD_FORMAT,
             "game": self.GAME,

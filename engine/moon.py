@@ -21,7 +21,7 @@ from .game import (Game, GameError, IllegalAction, PHASE_NOT_DEALT, PHASE_PLAY,
                    PHASE_ROUND_OVER, PHASE_GAME_OVER)
 from .moon_rules import (MOON_TILES, MOON_MASK, SUIT_MASK, LED, POWER, TRUMPS,
                          trump_code, trump_text)
-from .tiles import NAMES, TileError, parse
+from .tiles import NAMES, TileError, parse, popcount
 
 PHASE_BIDDING = "bidding"
 PHASE_DISCARD = "discard"
@@ -71,14 +71,6 @@ _C3, _C2, _C1, _C0 = _CHUNKS
 def mask_ids(m):
     """The tile ids in bitmask ``m``, highest id first (``6-6`` .. ``0-0``)."""
     return _C3[m >> 21] + _C2[(m >> 14) & 127] + _C1[(m >> 7) & 127] + _C0[m & 127]
-
-
-def _bit_count(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 def _suit_text(suit):
@@ -612,7 +604,7 @@ class Moon(Game):
         code = self.code
         bidding_over = code >= DISCARD and self.bidder >= 0
         mine = seat == self.bidder and bidding_over
-        sizes = [_bit_count(h) for h in self.hands]
+        sizes = [popcount(h) for h in self.hands]
         return {
             "game": self.GAME,
             "seat": seat,
@@ -658,7 +650,7 @@ class Moon(Game):
         g.names = list(self.names) if self.names is not None else None
         g.log = self.log
         if self.log:
-            g._rounds = [_copy_round(r) for r in self._rounds]
+            g._rounds = self._copy_rounds()
         else:
             g._rounds = []
         g.totals_ = list(self.totals_)
@@ -744,8 +736,8 @@ class Moon(Game):
                 t = parse_moon_tile(x)
                 seen = _take(seen, t)
                 m |= 1 << t
-            if _bit_count(m) != view["hand_sizes"][s]:
-                raise GameError("seat %d holds %d tiles, not %d" % (s, view["hand_sizes"][s], _bit_count(m)))
+            if popcount(m) != view["hand_sizes"][s]:
+                raise GameError("seat %d holds %d tiles, not %d" % (s, view["hand_sizes"][s], popcount(m)))
             hands[s] = m
         g.hands = hands
         widow = view.get("widow") if seat == g.bidder else None
@@ -783,19 +775,6 @@ def _need(value, what):
     if value is None:
         raise GameError("%s is hidden from this seat: give a guess for it" % what)
     return value
-
-
-def _copy_round(r):
-    out = {}
-    for key in r:
-        v = r[key]
-        if key == "hands":
-            out[key] = [list(h) for h in v]
-        elif isinstance(v, list):
-            out[key] = list(v)
-        else:
-            out[key] = v
-    return out
 
 
 def _show(value):

@@ -88,6 +88,15 @@ def is_double(t):
     return IS_DOUBLE[t]
 
 
+def popcount(mask):
+    """How many tiles the bitmask ``mask`` holds (MicroPython has no ``int.bit_count``)."""
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
 def full_set(max_pip):
     """Every tile id of a double-``max_pip`` set, in id order."""
     return list(range(set_size(max_pip)))

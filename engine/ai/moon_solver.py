@@ -29,6 +29,7 @@ gives the same values.  A node budget makes a search give up (``None``)
 instead of running long, for the browser.
 """
 
+from ..tiles import popcount
 from ..moon_rules import LED, MOON_TILES, POWER, SUIT_MASK, SUITS, TRUMPS, rank, suits_of
 
 _BIT = [1 << _t for _t in range(28)]
@@ -99,15 +100,6 @@ def tables(trump):
         tb = _Tables(trump)
         _TABLES[trump] = tb
     return tb
-
-
-def popcount(m):
-    """How many tiles bitmask ``m`` holds (``int.bit_count`` is not on MicroPython)."""
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 class Solver:
