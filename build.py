@@ -43,6 +43,51 @@ MAIN_CONFIG = "pyscript-main.json"
 # start-up path.
 WORKER_ONLY = ("engine/ai/",)
 WORKER_CONFIG = "pyscript-worker.json"
+# Embeds (embed.html) run MicroPython only: the engine minus the computer
+# players, and web/embed/ mounted as the ``embed`` package.
+EMBED_CONFIG = "pyscript-embed.json"
+# Our own static pages besides index.html, copied as they are (after the
+# CSP is put in): the embed frame and script, the authors' help, the rules.
+PAGES = ["embed.html", "embed.js", "embed-help.html"]
+PAGE_FOLDERS = ["rules"]
+ICON_FOLDER = "icons"
+SERVICE_WORKER = "sw.js"
+SW_TEMPLATE = ROOT / "web" / "sw-template.js"
+
+# The Content-Security-Policy of every page (a <meta> in each page, and a
+# header from ``serve``).  Each source is there because something needs it:
+#   script-src 'self'         our modules, PyScript's chunks, the runtimes'
+#                             .mjs; no inline script anywhere.
+#   'wasm-unsafe-eval'        compiling MicroPython's and Pyodide's .wasm.
+#   'unsafe-eval'             PyScript 0.7's core builds its plugin hook
+#                             runners with Function(...) at start-up (and
+#                             for worker hooks); without it the page stops
+#                             with "Evaluating a string as JavaScript
+#                             violates ... 'unsafe-eval'".  Still no inline
+#                             script: every script is a 'self' file.
+#   worker-src 'self' blob:   PyScript starts its workers (and its IndexedDB
+#                             helper) from blob: URLs it builds; our service
+#                             worker is 'self'.
+#   style-src 'self' 'unsafe-inline'  style="" attributes in markup the apps
+#                             write (the board's zoom width, the embed's
+#                             fitted height) and PyScript's injected <style>.
+#   img-src 'self' data:      icons; SVG tiles are inline markup.
+#   connect-src 'self'        runtimes fetch their wasm, stdlib and our .py.
+#   frame-src 'self'          embeds are same-site iframes.
+#   object-src 'none', base-uri 'self', form-action 'self': nothing else.
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
+    "worker-src 'self' blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+])
+CSP_MARK = "<!-- build.py: csp -->"
 
 # What each runtime actually loads: micropython.mjs fetches the .wasm next to
 # it; loadPyodide fetches the asm module, the wasm, the standard library and
@@ -128,6 +173,11 @@ def engine_mounts():
     return {path: path for path in python_sources(ROOT / "engine") if not path.endswith("/__main__.py")}
 
 
+def embed_mounts():
+    """The embed's Python modules under web/embed/, importable as ``embed``."""
+    return {path: path[len("web/"):] for path in python_sources(ROOT / "web" / "embed")}
+
+
 def app_mounts():
     """The page's Python modules under web/app/, importable as ``app``."""
     return {path: path[len("web/"):] for path in python_sources(ROOT / "web" / "app")}
@@ -156,24 +206,75 @@ def preload_links(pyscript_chunks, main_mounts):
     return "\n  ".join(links)
 
 
+def csp_meta():
+    return '<meta http-equiv="Content-Security-Policy" content="%s">' % CSP
+
+
+def page_html(path):
+    """A page's bytes with the CSP ``<meta>`` in place of its marker."""
+    return path.read_text(encoding="utf-8").replace(CSP_MARK, csp_meta()).encode("utf-8")
+
+
 def index_html(main_mounts):
-    """index.html with the preload hints in place of its marker."""
-    text = (ROOT / "index.html").read_text(encoding="utf-8")
+    """index.html with the CSP and the preload hints in place of their markers."""
+    text = (ROOT / "index.html").read_text(encoding="utf-8").replace(CSP_MARK, csp_meta())
     chunks = sorted(p.name for p in (NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()
                     if STARTUP_CHUNK.match(p.name))
     return text.replace(PRELOAD_MARK, preload_links(chunks, main_mounts)).encode("utf-8")
 
 
-def plan():
-    """Map every dist path to its content: a source ``Path`` or ``bytes``."""
-    main_mounts = {path: path for path in engine_mounts() if not path.startswith(WORKER_ONLY)}
+def _content(value):
+    return value.read_bytes() if isinstance(value, Path) else value
+
+
+def service_worker(files):
+    """sw.js: precache every file of ``files`` (and ``./``) under a content-named cache.
+
+    The cache name is a digest of every path and its bytes, so any change
+    gives a new name: a new build installs beside the old one and never
+    mixes with it.
+    """
+    digest = hashlib.sha256()
+    for relpath in sorted(files):
+        data = _content(files[relpath])
+        digest.update(relpath.encode("utf-8") + b"\0" + str(len(data)).encode() + b"\0" + data)
+    urls = ["./"] + ["./" + relpath for relpath in sorted(files)]
+    text = SW_TEMPLATE.read_text(encoding="utf-8")
+    text = text.replace('"__CACHE_NAME__"', json.dumps("boneyard-" + digest.hexdigest()[:16]))
+    text = text.replace("[/* __PRECACHE__ */]", json.dumps(urls, indent=0))
+    return text.encode("utf-8")
+
+
+def plan(overrides=None):
+    """Map every dist path to its content: a source ``Path`` or ``bytes``.
+
+    ``overrides`` (dist path -> bytes) replaces or adds files before the
+    service worker is made (tests use it to stage a new deploy).
+    """
+    page_mounts = {path: path for path in engine_mounts() if not path.startswith(WORKER_ONLY)}
+    main_mounts = dict(page_mounts)
     main_mounts.update(app_mounts())
     files = {"index.html": index_html(main_mounts)}
     for dirpath, dirnames, filenames in os.walk(ROOT / "web"):
         dirnames[:] = [d for d in dirnames if d != "__pycache__"]
         for name in filenames:
             source = Path(dirpath) / name
-            files[source.relative_to(ROOT).as_posix()] = source
+            if name != SW_TEMPLATE.name:
+                files[source.relative_to(ROOT).as_posix()] = source
+    for name in PAGES:
+        if (ROOT / name).is_file():
+            files[name] = page_html(ROOT / name) if name.endswith(".html") else ROOT / name
+    for folder in PAGE_FOLDERS:
+        for dirpath, dirnames, filenames in os.walk(ROOT / folder):
+            dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+            for name in filenames:
+                source = Path(dirpath) / name
+                if name.endswith(".html"):
+                    files[source.relative_to(ROOT).as_posix()] = page_html(source)
+                elif name.endswith((".json", ".css")):
+                    files[source.relative_to(ROOT).as_posix()] = source
+    for source in sorted((ROOT / ICON_FOLDER).glob("*.png")):
+        files[ICON_FOLDER + "/" + source.name] = source
     for path in engine_mounts():
         files[path] = ROOT / path
     pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -185,6 +286,11 @@ def plan():
             files[target + "/" + name] = NODE_MODULES / package / name
     files[MAIN_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", main_mounts)
     files[WORKER_CONFIG] = pyscript_config(PYODIDE_DIR + "/pyodide.mjs", engine_mounts())
+    embed = dict(page_mounts)
+    embed.update(embed_mounts())
+    files[EMBED_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", embed)
+    files.update(overrides or {})
+    files[SERVICE_WORKER] = service_worker(files)
     return files
 
 
@@ -220,16 +326,16 @@ def _prune(dist, keep):
             os.rmdir(dirpath)
 
 
-def build(dist=DIST, quiet=False):
+def build(dist=DIST, quiet=False, overrides=None):
     """Write the site into ``dist`` and return its path.
 
-    Runs ``npm ci`` first if needed.  Only files whose bytes differ are
+    Runs ``npm ci`` first if needed.  ``overrides``: see :func:`plan`.  Only files whose bytes differ are
     written and files no longer produced are removed, so an unchanged
     rebuild is quick and leaves the tree byte-identical.
     """
     ensure_node_modules()
     dist = Path(dist)
-    files = plan()
+    files = plan(overrides)
     written = 0
     for relpath in sorted(files):
         dest = dist / relpath
@@ -265,6 +371,8 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "public, max-age=31536000, immutable")
         else:
             self.send_header("Cache-Control", "no-cache")
+        if path.endswith((".html", "/")):
+            self.send_header("Content-Security-Policy", CSP)
         super().end_headers()
 
     def log_message(self, format, *args):

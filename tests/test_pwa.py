@@ -1,0 +1,188 @@
+"""Installable offline app: the service worker precaches everything, a full
+Moon hand plays offline (computer players included), a new tab opens offline
+at the start URL, and a new build is offered and applied without mixing.
+
+Service workers and Playwright's request routing do not mix (routed requests
+bypass the worker), so these pages run in contexts whose proxy is a closed
+local port: any request leaving localhost fails, and every request URL is
+checked at teardown as with the shared ``page`` fixture.
+"""
+
+import json
+import re
+import threading
+from urllib.parse import urlsplit
+
+import pytest
+
+import build
+from conftest import APP_READY_TIMEOUT_MS, LOCAL_HOSTS, LOCAL_SCHEMES, WORKER_READY_TIMEOUT_MS, wait_for_state
+from engine import record
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 60000
+OFFLINE_READY_MS = 90000
+
+
+class GuardedContext:
+    """A browser context with service workers allowed and the outside world unreachable."""
+
+    def __init__(self, browser):
+        # Loopback bypasses the proxy; everything else goes to a port
+        # nothing listens on.
+        self.context = browser.new_context(proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1,localhost"})
+        self.requests = []
+        self.errors = []
+        self.context.on("request", lambda request: self.requests.append(request.url))
+
+    def new_page(self):
+        page = self.context.new_page()
+        page.on("console", lambda m: self.errors.append("console error: " + m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append("page error: %s" % e))
+        return page
+
+    def problems(self):
+        found = []
+        for url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme not in LOCAL_SCHEMES and parts.hostname not in LOCAL_HOSTS:
+                found.append("request left localhost: " + url)
+        return found + self.errors
+
+
+@pytest.fixture
+def guarded(browser):
+    guard = GuardedContext(browser)
+    yield guard
+    guard.context.close()
+    problems = guard.problems()
+    if problems:
+        pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+
+
+def wait_offline_ready(page):
+    """Until the service worker controls the page and has precached everything."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller && document.documentElement.dataset.offlineState === 'ready'",
+        timeout=OFFLINE_READY_MS)
+
+
+def cache_names(page):
+    return page.evaluate("caches.keys()")
+
+
+def sw_cache_name(dist):
+    return re.search(r'const CACHE = "([^"]+)"', (dist / build.SERVICE_WORKER).read_text()).group(1)
+
+
+def play_one_hand(page):
+    """Play the human seat with a simple policy until the first hand is scored."""
+    for _ in range(300):
+        page.wait_for_function(
+            "() => ['human', 'none'].includes(document.documentElement.dataset.waitingFor)", timeout=WAIT_MS)
+        game = record.replay(page.evaluate("window.boneyard.record()"))
+        if game.round_scores():
+            return game
+        game_box = page.locator("#game")
+        places = game_box.locator(".places button:not([disabled])")
+        actions = game_box.locator(".actions button:not([disabled])")
+        tiles = game_box.locator(".hand button:not([disabled])")
+        if places.count():
+            places.first.click()
+        elif actions.count() and (not tiles.count() or actions.first.inner_text() != "Pass"):
+            actions.first.click()
+        else:
+            tiles.first.click()
+    raise AssertionError("the hand did not end")
+
+
+def test_precached_app_plays_a_moon_hand_offline(guarded, dist_dir, site):
+    page = guarded.new_page()
+    page.goto(site)
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    wait_offline_ready(page)
+    assert "Ready for offline play" in page.locator("#offline-status").inner_text()
+    assert cache_names(page) == [sw_cache_name(dist_dir)]
+    # Every file of the build is in the cache, and "/" as well as index.html.
+    cached = page.evaluate("""async (name) => {
+        const cache = await caches.open(name);
+        return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    }""", sw_cache_name(dist_dir))
+    expected = {"/"} | {"/" + p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*")
+                         if p.is_file() and p.name != build.SERVICE_WORKER}
+    assert set(cached) == expected
+
+    guarded.context.set_offline(True)
+    page.reload()
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    page.get_by_role("radio", name="Three-Player Moon").check()
+    page.get_by_label("Computer speed").select_option(label="Instant")
+    page.get_by_label("Seat 1", exact=True).select_option(label="Human")
+    page.get_by_label("Seat 2", exact=True).select_option(label="Computer (easy)")
+    page.get_by_label("Seat 3", exact=True).select_option(label="Computer (medium)")
+    page.get_by_role("button", name="Start game").click()
+    assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
+    game = play_one_hand(page)
+    assert game.round_count() == 1 and len(game.round_scores()) == 1
+    assert len(game.record()["rounds"][0]["actions"]) >= 10
+
+    # A new tab, still offline, at the manifest's start URL.
+    manifest = json.loads((dist_dir / "web" / "manifest.webmanifest").read_text())
+    start = site + "web/" + manifest["start_url"]
+    other = guarded.new_page()
+    other.goto(start)
+    assert urlsplit(other.url).path == "/"
+    assert wait_for_state(other, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    assert other.evaluate("!!navigator.serviceWorker.controller")
+
+
+def test_manifest_names_the_app_and_its_icons(dist_dir):
+    manifest = json.loads((dist_dir / "web" / "manifest.webmanifest").read_text())
+    for key in ["name", "short_name", "id", "start_url", "scope", "background_color", "theme_color"]:
+        assert manifest[key], key
+    assert manifest["display"] == "standalone"
+    sizes = {}
+    for icon in manifest["icons"]:
+        data = (dist_dir / "web" / icon["src"]).resolve().read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n")
+        width = int.from_bytes(data[16:20], "big")
+        assert icon["sizes"] == "%dx%d" % (width, int.from_bytes(data[20:24], "big"))
+        sizes.setdefault(icon["purpose"], []).append(width)
+    assert sorted(sizes["any"]) == [192, 512]
+    assert sizes["maskable"] == [512]
+
+
+def test_a_new_build_is_offered_and_replaces_the_old_one(guarded, tmp_path):
+    dist = build.build(tmp_path / "dist", quiet=True)
+    old_cache = sw_cache_name(dist)
+    server = build.make_server(dist, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = "http://127.0.0.1:%d/" % server.server_address[1]
+        page = guarded.new_page()
+        page.goto(url)
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        wait_offline_ready(page)
+        assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--build').trim()") == ""
+
+        # Deploy a new build: one stylesheet changes.
+        css = (build.ROOT / "web" / "pages.css").read_bytes() + b':root { --build: "two"; }\n'
+        build.build(dist, quiet=True, overrides={"web/pages.css": css})
+        new_cache = sw_cache_name(dist)
+        assert new_cache != old_cache
+        page.evaluate("window.boneyardPwa.checkForUpdate()")
+        button = page.get_by_role("button", name="Update available — reload")
+        button.wait_for(timeout=OFFLINE_READY_MS)
+        # Until the person accepts, the old build keeps serving.
+        assert page.evaluate("fetch('./web/pages.css').then((r) => r.text())").find("--build") == -1
+        with page.expect_navigation():
+            button.click()
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        page.wait_for_function("() => navigator.serviceWorker.controller", timeout=WAIT_MS)
+        assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--build').trim()") == '"two"'
+        assert cache_names(page) == [new_cache]
+        assert page.get_attribute("html", "data-offline-state") == "ready"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,140 @@
+// Offline play and updates: registers the service worker (dist/sw.js) once
+// the page is interactive, shows the offline download's progress and offers
+// a new build as "Update available — reload".
+//
+// State for tests and assistive tech, on <html>:
+//   data-offline-state  none | downloading | ready | error | unsupported
+//   data-update-state   none | available | applying
+// The visible text lives in #offline-status (role=status); the update button
+// is added to it when a new build is waiting.
+const root = document.documentElement;
+const SW_URL = new URL("../sw.js", import.meta.url);
+const SCOPE = new URL("../", import.meta.url);
+// How often an open page asks the server for a new build.
+const UPDATE_CHECK_MS = 30 * 60 * 1000;
+
+function statusBox() {
+  let box = document.getElementById("offline-status");
+  if (!box) {
+    box = document.createElement("p");
+    box.id = "offline-status";
+    box.className = "offline-status";
+    box.setAttribute("role", "status");
+    (document.querySelector("footer") || document.body).append(box);
+  }
+  return box;
+}
+
+function show(state, text) {
+  root.dataset.offlineState = state;
+  const box = statusBox();
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+function offerUpdate(registration) {
+  const waiting = registration.waiting;
+  if (!waiting || root.dataset.updateState === "applying") return;
+  root.dataset.updateState = "available";
+  const box = statusBox();
+  box.hidden = false;
+  box.textContent = "A new version of Boneyard is ready. ";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "update-button";
+  button.textContent = "Update available — reload";
+  button.addEventListener("click", () => {
+    root.dataset.updateState = "applying";
+    button.disabled = true;
+    // The waiting worker takes over only now; the reload below then loads
+    // every file from its cache, never a mix of builds.
+    waiting.postMessage({ type: "skip-waiting" });
+  });
+  box.append(button);
+}
+
+function watchInstalling(registration, worker) {
+  worker.addEventListener("statechange", () => {
+    if (worker.state === "installed") {
+      if (navigator.serviceWorker.controller) offerUpdate(registration);
+      else show("ready", "Ready for offline play.");
+    } else if (worker.state === "activated" && root.dataset.offlineState !== "ready" && !navigator.serviceWorker.controller) {
+      show("ready", "Ready for offline play.");
+    } else if (worker.state === "redundant" && root.dataset.offlineState === "downloading") {
+      show("error", "Offline play is not available: the download failed.");
+    }
+  });
+}
+
+function onMessage(event) {
+  const data = event.data || {};
+  // Progress of an update is not news to someone playing from the cache.
+  if (navigator.serviceWorker.controller && root.dataset.offlineState === "ready") return;
+  if (data.type === "progress") {
+    const percent = data.total ? Math.floor((100 * data.done) / data.total) : 0;
+    show("downloading", "Downloading for offline play: " + percent + "% (" + data.done + " of " + data.total + " files)");
+  } else if (data.type === "cached" || data.type === "activated") {
+    show("ready", "Ready for offline play.");
+  } else if (data.type === "error") {
+    show("error", "Offline play is not available: " + data.message);
+  }
+}
+
+async function register() {
+  if (!("serviceWorker" in navigator)) {
+    root.dataset.offlineState = "unsupported";
+    return;
+  }
+  const container = navigator.serviceWorker;
+  container.addEventListener("message", onMessage);
+  let reloading = false;
+  container.addEventListener("controllerchange", () => {
+    // Only an accepted update reloads; the first install just takes control.
+    if (root.dataset.updateState === "applying" && !reloading) {
+      reloading = true;
+      location.reload();
+    }
+  });
+  let registration;
+  try {
+    registration = await container.register(SW_URL, { scope: SCOPE.href, updateViaCache: "none" });
+  } catch (error) {
+    show("error", "Offline play is not available: " + (error && error.message || error));
+    return;
+  }
+  if (registration.active && !registration.installing) show("ready", "Ready for offline play.");
+  else if (!container.controller) show("downloading", "Downloading for offline play…");
+  if (registration.installing) watchInstalling(registration, registration.installing);
+  if (registration.waiting && container.controller) offerUpdate(registration);
+  registration.addEventListener("updatefound", () => {
+    if (registration.installing) watchInstalling(registration, registration.installing);
+  });
+  const check = () => registration.update().catch(() => {});   // offline: try later
+  setInterval(check, UPDATE_CHECK_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") check();
+  });
+  window.boneyardPwa = { checkForUpdate: () => registration.update() };
+}
+
+function whenInteractive(callback) {
+  // Registering starts a large download: wait until the app is usable so the
+  // first visit is not slowed.  A page without the app state (an embed or
+  // a rules page) registers once loaded.
+  const settled = () => !root.dataset.appState || root.dataset.appState !== "loading";
+  if (settled()) {
+    callback();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (settled()) {
+      observer.disconnect();
+      callback();
+    }
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+}
+
+root.dataset.offlineState = "none";
+root.dataset.updateState = "none";
+whenInteractive(register);

@@ -1,0 +1,97 @@
+// Boneyard's service worker; build.py writes dist/sw.js from this template
+// with the cache name (a digest of every file) and the precache list.
+//
+// One build, one cache.  A new build is a new sw.js with a new cache name: it
+// installs into its own cache while the old worker keeps serving the old one,
+// waits until the page says the person accepted the update, then takes over
+// and deletes every other Boneyard cache.  So a page never mixes two builds.
+const CACHE = "__CACHE_NAME__";
+const PREFIX = "boneyard-";
+const PRECACHE = [/* __PRECACHE__ */];
+// Parallel downloads while precaching: enough to overlap round trips,
+// few enough not to starve the page on its first visit.
+const PARALLEL = 6;
+
+const scopeURL = new URL("./", self.location);
+const precached = new Set(PRECACHE.map((path) => new URL(path, scopeURL).href));
+
+async function tell(message) {
+  const clients = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of clients) client.postMessage(message);
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const total = PRECACHE.length;
+  let done = 0;
+  let next = 0;
+  await tell({ type: "progress", cache: CACHE, done, total });
+  async function lane() {
+    while (next < total) {
+      const url = new URL(PRECACHE[next++], scopeURL).href;
+      // "no-cache": revalidate with the server, never trust an HTTP-cached
+      // copy that could belong to the previous build.
+      const response = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
+      if (!response.ok) throw new Error("precaching " + url + " failed: HTTP " + response.status);
+      await cache.put(url, response);
+      done += 1;
+      if (done % 8 === 0 || done === total) await tell({ type: "progress", cache: CACHE, done, total });
+    }
+  }
+  const lanes = [];
+  for (let i = 0; i < PARALLEL; i++) lanes.push(lane());
+  try {
+    await Promise.all(lanes);
+  } catch (error) {
+    // A half-filled cache must never serve: drop it, the next visit retries.
+    await caches.delete(CACHE);
+    await tell({ type: "error", cache: CACHE, message: String(error && error.message || error) });
+    throw error;
+  }
+  await tell({ type: "cached", cache: CACHE, done, total });
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    // The first install controls the already open page at once (it has
+    // nothing to mix with); an update only activates after skipWaiting.
+    await self.clients.claim();
+    await tell({ type: "activated", cache: CACHE });
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "skip-waiting") self.skipWaiting();
+  if (data.type === "which-cache" && event.source) event.source.postMessage({ type: "cache-name", cache: CACHE });
+});
+
+async function fromCache(request) {
+  const cache = await caches.open(CACHE);
+  const url = new URL(request.url);
+  url.hash = "";
+  let hit = await cache.match(url.href);
+  // Pages take their parameters in the query (embed.html?record=…): the
+  // cached page is the same file whatever the query.
+  if (!hit && url.search) {
+    url.search = "";
+    if (precached.has(url.href)) hit = await cache.match(url.href);
+  }
+  return hit;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const hit = await fromCache(request);
+    return hit || fetch(request);
+  })());
+});
