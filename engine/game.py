@@ -56,7 +56,8 @@ class RecordError(GameError):
             msg = ", ".join(where) + ": " + reason
         else:
             msg = reason
-        GameError.__init__(self, msg)
+        # super(): MicroPython has no ValueError.__init__ to call by name.
+        super().__init__(msg)
 
 
 def copy_round(r):
