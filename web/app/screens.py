@@ -224,7 +224,7 @@ def hidden_hand(count):
 def log_panel(s):
     # Newest first: the latest moves stay in sight without scrolling.
     items = "".join(['<li>%s</li>' % esc(line) for line in reversed(s.log[-60:])])
-    return ('<details class="log" open><summary>Move log</summary><ol id="log-list" reversed start="%d">%s</ol></details>'
+    return ('<details class="log" open><summary>Move log</summary><ol id="log-list" reversed start="%d" tabindex="0" aria-label="Moves, newest first">%s</ol></details>'
             % (len(s.log), items))
 
 
@@ -265,7 +265,8 @@ def summary_panel(s):
 def score_sheet(s):
     rounds = s.game.round_scores()
     n = s.game.players
-    out = ['<table class="scores"><caption>Score sheet</caption><thead><tr><th scope="col">Round</th>']
+    out = ['<div class="scores-wrap" tabindex="0" role="region" aria-label="Score sheet">'
+           '<table class="scores"><caption>Score sheet</caption><thead><tr><th scope="col">Round</th>']
     for seat in range(n):
         out.append('<th scope="col">%s</th>' % esc(s.names[seat]))
     out.append("</tr></thead><tbody>")
@@ -280,6 +281,7 @@ def score_sheet(s):
         out.append("</tr>")
     out.append('</tbody><tfoot><tr><th scope="row">Total</th>%s</tr></tfoot></table>'
                % "".join(["<td>%d</td>" % t for t in s.game.totals()]))
+    out.append("</div>")
     out.append(chart(s, series))
     return "".join(out)
 
