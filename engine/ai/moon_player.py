@@ -319,7 +319,7 @@ def _sample(k, rng):
     return sample_world(k, rng)
 
 
-def _sample_with(kw, rng, widow):
+def _sample_with(kw, rng):
     """Other hands for a world whose widow is known (``kw``: see Knowledge.knowing)."""
     if INFER:
         hands, _ = sample_plausible(kw, rng)
@@ -375,7 +375,13 @@ def _hard_play(k, tiles, rng, budget):
 
 
 def _solve_value(k, search, hands, trump, fallback):
-    """Bidder's tricks with ``hands`` under ``trump``, the bidder (this seat) leading."""
+    """Bidder's tricks with ``hands`` under ``trump``, the bidder (this seat) leading.
+
+    Past the time cap, or out of nodes, the medium estimate ``fallback``
+    stands in (rounded): a group of worlds already begun is finished cheaply.
+    """
+    if search.deadline.passed():
+        return (fallback + UNIT // 2) // UNIT
     solver = Solver(trump, k.seat)
     v = solver.value(hands, k.seat, (), search.limit())
     search.spend(solver, 0)
@@ -398,11 +404,11 @@ def _hard_discard(k, rng, budget):
 
 
 def _pick_candidate(k, search, rng, cands):
-    """The ``(estimate, discard, trump)`` candidate most likely to make 7, 6, ... tricks.
+    """The ``(estimate, discard, trump)`` candidate most likely to make the bid.
 
     Every candidate is solved on the same sampled worlds (less noise in the
-    comparison); ranked by the tricks distribution from the top, which is
-    what decides the contract, then by the mean.
+    comparison); ranked by how many worlds make the bid, then by the tricks
+    taken in all (overtricks are the defenders' lost points).
     """
     need = k.need()
     counts = []
@@ -453,7 +459,7 @@ def _hard_bid(k, bids, rng, budget):
     while search.more(len(values)):
         _, widow = _sample(k, rng)
         kw = k.knowing(widow)
-        worlds = [_sample_with(kw, rng, widow) for _ in range(deals)]
+        worlds = [_sample_with(kw, rng) for _ in range(deals)]
         hand8 = k.hand | (1 << widow)
         best = None
         best_sum = -1
