@@ -15,11 +15,19 @@ thing that can cut a search short.
   draws trumps as bidder, cashes masters, and as defender never overtakes a
   partner who already beats the bidder.
 * **hard** -- sampling: deals the unseen tiles consistently with the view
-  (hand sizes, voids, the tile out of play), solves every world exactly with
-  :class:`engine.ai.moon_solver.Solver` and picks the move with the best
-  chance of making (bidder) or defeating (defender) the bid, then the best
-  expected tricks.  Bids, the discard and trumps are chosen the same way
-  among the candidates the medium evaluation ranks highest.
+  (hand sizes, voids, the tile out of play; :mod:`.moon_sampling`), leaning
+  towards hands that fit the others' bids (:mod:`.moon_inference`), solves
+  every world exactly with :class:`engine.ai.moon_solver.Solver` and picks
+  the move with the best chance of making (bidder) or defeating (defender)
+  the bid, then the best expected tricks.  Bids, the discard and trumps are
+  chosen the same way among the candidates the medium evaluation ranks
+  highest: the bid with the best expected score, the discard and trumps
+  most likely to make the bid.
+
+``budget.iterations`` is the number of sampled worlds (``None``: the
+defaults below, with a 1.5 s time cap unless ``budget.time_ms`` says
+otherwise); node caps per solve and per decision keep the worst case short
+and are deterministic.
 """
 
 from ..moon import mask_ids, parse_moon_tile
