@@ -1,0 +1,122 @@
+"""The embed frame's entry point (MicroPython): read the query, load the
+record, draw the position, step with Back / Forward.
+
+State on ``<html>``: ``data-embed-state`` is ``loading`` → ``ready`` or
+``error``; ``data-step`` is the step shown.  Any failure is shown as text
+in ``#embed-error`` (``role="alert"``) and nothing else happens.
+"""
+
+import json
+
+from pyscript import document, fetch, window
+from pyscript.ffi import create_proxy
+
+from engine import share
+from embed import options as opts
+from embed import picture
+
+state = {"rec": None, "step": 0, "total": 0, "opts": None}
+_proxies = []
+
+
+def set_state(name, value):
+    document.documentElement.setAttribute("data-" + name, str(value))
+
+
+def fail(message):
+    box = document.getElementById("embed-error")
+    box.textContent = "This diagram cannot be shown: " + message
+    box.hidden = False
+    document.getElementById("embed-body").hidden = True
+    set_state("embed-state", "error")
+
+
+def query():
+    params = window.URLSearchParams.new(window.location.search)
+    return json.loads(window.JSON.stringify(window.Object.fromEntries(params)))
+
+
+async def load_record(o):
+    if o["record"]:
+        return share.decode(o["record"])
+    url = window.URL.new(o["src"], window.location.href)
+    if url.origin != window.location.origin or url.protocol not in ("http:", "https:"):
+        raise opts.EmbedError("src must be a record file on this site")
+    response = await fetch(url.href)
+    if not response.ok:
+        raise opts.EmbedError("the record file %s could not be loaded (HTTP %d)" % (o["src"][:80], response.status))
+    text = await response.text()
+    try:
+        rec = json.loads(text)
+    except ValueError:
+        raise opts.EmbedError("the record file %s is not JSON" % o["src"][:80])
+    if not isinstance(rec, dict):
+        raise opts.EmbedError("the record file %s does not hold a record object" % o["src"][:80])
+    return rec
+
+
+def draw():
+    o = state["opts"]
+    shown = picture.position(state["rec"], state["step"], o["hand"])
+    state["total"] = shown["total"]
+    document.getElementById("position").innerHTML = shown["html"]
+    set_state("step", state["step"])
+    back = document.getElementById("back")
+    forward = document.getElementById("forward")
+    back.disabled = state["step"] <= 0
+    forward.disabled = state["step"] >= state["total"]
+    play = document.getElementById("play")
+    if "play" in o["controls"]:
+        cut = picture.record_until(state["rec"], state["step"])
+        play.href = "./index.html#record=" + share.encode(cut)
+
+
+def go(delta):
+    def handler(_event):
+        target = state["step"] + delta
+        if 0 <= target <= state["total"]:
+            state["step"] = target
+            try:
+                draw()
+            except Exception as exc:
+                fail(str(exc))
+    return handler
+
+
+def listen(element_id, handler):
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    document.getElementById(element_id).addEventListener("click", proxy)
+
+
+async def start():
+    try:
+        o = opts.parse(query())
+        state["opts"] = o
+        rec = await load_record(o)
+        # Validate the whole record once: a bad one fails here, located.
+        from engine import record as records
+        full = records.replay(rec)
+        state["rec"] = rec
+        total = full.action_count()
+        # A record file may carry the view its author meant (rules diagrams).
+        preset = rec.get("embed") if isinstance(rec.get("embed"), dict) else {}
+        if o["step"] is None and isinstance(preset.get("step"), int):
+            o["step"] = preset["step"]
+        if o["hand"] is None:
+            o["hand"] = opts.parse_hand(preset.get("hand", "reveal"))
+        state["step"] = total if o["step"] is None else o["step"]
+        if state["step"] > total:
+            raise opts.EmbedError("step %d is past the record's end (%d actions)" % (state["step"], total))
+        caption = document.getElementById("caption")
+        caption.textContent = o["caption"]
+        caption.hidden = not o["caption"]
+        document.getElementById("steps").hidden = "step" not in o["controls"]
+        document.getElementById("play").hidden = "play" not in o["controls"]
+        draw()
+    except Exception as exc:
+        fail(str(exc) or type(exc).__name__)
+        return
+    listen("back", go(-1))
+    listen("forward", go(1))
+    set_state("embed-state", "ready")

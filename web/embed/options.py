@@ -1,0 +1,82 @@
+"""The embed's query parameters, read as plain text and checked.
+
+``embed.html?record=…|src=…&step=N&hand=S|reveal|none&controls=step,play&caption=…``
+
+* ``record``: the record encoded by :mod:`engine.share`; or ``src``: the
+  URL of a record JSON file on the same site as the embed.
+* ``step``: show the position after the first N actions (UI-CONTRACT:
+  counting every round's actions in order; 0 is the first deal).  Default:
+  the record file's ``embed.step`` if it has one, else the record's end.
+* ``hand``: ``reveal`` (every hand), ``none``, or a seat number counted
+  from 1 as on the game page (``hand=1`` is the record's seat 0).  Default:
+  the record file's ``embed.hand``, else ``reveal``.
+* ``controls``: a comma list of ``step`` (Back / Forward) and ``play``
+  (a "Play from here" link); empty or ``none`` for no controls.  Default
+  ``step``.
+* ``caption``: text shown under the picture (never markup).
+"""
+
+CONTROLS = ["step", "play"]
+MAX_CAPTION = 300
+
+
+class EmbedError(ValueError):
+    """A parameter the embed cannot use; the message says which and why."""
+
+
+def _whole(name, text):
+    text = text.strip()
+    if not text or not text.isdigit() or len(text) > 6:
+        raise EmbedError("%s must be a whole number 0 or more, not '%s'" % (name, text[:40]))
+    return int(text)
+
+
+def parse_hand(text):
+    """``"reveal"``, ``"none"`` or a seat index from a 1-based seat number."""
+    text = str(text).strip()
+    if text in ("reveal", "none"):
+        return text
+    seat = _whole("hand", text) if text.isdigit() else None
+    if seat is None or seat < 1:
+        raise EmbedError("hand must be reveal, none or a seat number from 1, not '%s'" % text[:40])
+    return seat - 1
+
+
+def parse(params):
+    """Checked options from ``params`` (name -> text); raises :class:`EmbedError`.
+
+    Returns ``{"record": text or None, "src": text or None, "step": int or
+    None, "hand": None | "reveal" | "none" | seat index, "controls": [...],
+    "caption": text}``.
+    """
+    known = ["record", "src", "step", "hand", "controls", "caption", "reveal"]
+    for name in sorted(params):
+        if name not in known:
+            raise EmbedError("unknown parameter '%s' (expected one of: %s)" % (name[:40], ", ".join(known)))
+    record = params.get("record")
+    src = params.get("src")
+    if record and src:
+        raise EmbedError("give either record or src, not both")
+    if not record and not src:
+        raise EmbedError("no game record: give record=… (an encoded record) or src=… (a record file)")
+    step = None
+    if params.get("step") not in (None, ""):
+        step = _whole("step", params["step"])
+    hand = None
+    if params.get("hand") not in (None, ""):
+        hand = parse_hand(params["hand"])
+    elif "reveal" in params:
+        hand = "reveal"
+    controls = []
+    text = (params.get("controls") if params.get("controls") is not None else "step").strip()
+    if text and text != "none":
+        for part in text.split(","):
+            part = part.strip()
+            if part not in CONTROLS:
+                raise EmbedError("controls lists step and/or play, not '%s'" % part[:40])
+            if part not in controls:
+                controls.append(part)
+    caption = params.get("caption") or ""
+    if len(caption) > MAX_CAPTION:
+        caption = caption[:MAX_CAPTION] + "…"
+    return {"record": record, "src": src, "step": step, "hand": hand, "controls": controls, "caption": caption}

@@ -1,0 +1,198 @@
+"""HTML of one recorded position: pure functions over the engine.
+
+Every piece of record text (names, captions) goes through ``escape``; tile
+pictures come from ``engine.render``, so the embed draws exactly what the
+game page draws.
+"""
+
+from engine import record as records
+from engine import render
+from engine.render import escape as esc
+
+TITLES = {"chicken-foot": "Chicken Foot", "moon": "Three-Player Moon"}
+TRUMP_WORDS = {"doubles": "doubles are trumps", "none": "no trumps"}
+
+
+def total_actions(rec):
+    """How many actions the record holds (the last ``step``)."""
+    n = 0
+    for rnd in rec.get("rounds") or []:
+        if isinstance(rnd, dict) and isinstance(rnd.get("actions"), list):
+            n += len(rnd["actions"])
+    return n
+
+
+def names_of(rec, players):
+    names = rec.get("names")
+    if isinstance(names, list) and len(names) == players:
+        return [str(n) for n in names]
+    return ["Seat %d" % (i + 1) for i in range(players)]
+
+
+def locate(rec, step):
+    """(round index, action) of the ``step``-th action (1-based), or None for step 0."""
+    if step <= 0:
+        return None
+    n = 0
+    rounds = rec.get("rounds") or []
+    for ri in range(len(rounds)):
+        actions = rounds[ri].get("actions") or []
+        if step <= n + len(actions):
+            return ri, actions[step - n - 1]
+        n += len(actions)
+    return None
+
+
+def describe(game_name, names, seat, action, phase):
+    """A sentence for ``seat`` taking ``action`` in ``phase``."""
+    who = names[seat]
+    if action == "draw":
+        return "%s drew a tile" % who
+    if action == "pass":
+        return "%s passed" % who
+    if game_name == "chicken-foot":
+        tile, target = action.split(">")
+        return "%s played %s on %s" % (who, tile, target)
+    if phase == "bidding":
+        return "%s bid %s%s" % (who, action, " (shooting the moon)" if action == "21" else "")
+    if phase == "discard":
+        return "%s took the widow and discarded %s" % (who, action)
+    if phase == "trump":
+        what = action[6:]
+        return "%s chose %s" % (who, TRUMP_WORDS.get(what, what + "s as trumps"))
+    return "%s played %s" % (who, action)
+
+
+def last_move(rec, step):
+    """The sentence describing the action that led to ``step`` ("" at 0)."""
+    found = locate(rec, step)
+    if found is None:
+        return ""
+    before = records.replay(rec, step - 1)
+    return describe(rec["game"], names_of(rec, before.players), before.current_seat(), found[1], before.phase())
+
+
+def tiles_row(tiles, label, size=26):
+    pictures = "".join([render.tile_svg(t, orientation="vertical", size=size) for t in tiles])
+    return '<div class="tiles" role="img" aria-label="%s">%s</div>' % (esc(label), pictures or "<em>none</em>")
+
+
+def hands_html(game, names, shown):
+    out = ['<div class="hands">']
+    for seat in range(game.players):
+        view = game.view(seat)
+        count = view["hand_sizes"][seat]
+        out.append('<div class="hand-row"><span class="who">%s</span>' % esc(names[seat]))
+        if shown == "reveal" or shown == seat:
+            out.append(tiles_row(view["hand"], "%s's tiles: %s" % (names[seat], ", ".join(view["hand"]) or "none")))
+        else:
+            out.append('<span class="count">%d tile%s</span>' % (count, "" if count == 1 else "s"))
+        out.append("</div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def moon_board(game, rec, names, shown):
+    v = game.view(0)
+    ri = game.round_count() - 1
+    out = ['<div class="moon">']
+    bids = ", ".join(["%s %s" % (esc(names[b[0]]), "passed" if b[1] == "pass" else "bid " + b[1]) for b in v["bids"]])
+    out.append('<p class="bids">Bids: %s</p>' % (bids or "none yet"))
+    if v["bidder"] is not None:
+        line = "%s won the bid with %d" % (esc(names[v["bidder"]]), v["bid"])
+        if v["trump"] is not None:
+            line += "; %s" % TRUMP_WORDS.get(v["trump"], v["trump"] + "s are trumps")
+        out.append('<p class="contract">%s.</p>' % line)
+    bidder_view = game.view(v["bidder"]) if v["bidder"] is not None else None
+    if ri >= 0 and (shown == "reveal" or (bidder_view and shown == v["bidder"])):
+        widow = rec["rounds"][ri].get("widow")
+        text = "The widow: %s" % widow
+        if bidder_view and bidder_view["discard"]:
+            text += "; discarded: %s" % bidder_view["discard"]
+        out.append('<div class="widow"><span>%s</span>%s</div>' % (
+            esc(text), tiles_row([widow], "the widow %s" % widow, 24) if isinstance(widow, str) else ""))
+    trick = v["trick"]
+    caption = "The trick so far"
+    winner = None
+    if not trick and v["tricks"]:
+        last = v["tricks"][-1]
+        seat = last["leader"]
+        for tile in last["tiles"]:
+            trick.append([seat, tile])
+            seat = (seat + 1) % 3
+        winner = last["winner"]
+        caption = "Last trick, won by %s" % names[winner]
+    if trick:
+        out.append('<figure class="trick"><figcaption>%s</figcaption><div class="trick-tiles">' % esc(caption))
+        for seat, tile in trick:
+            won = seat == winner
+            out.append('<div class="played%s">%s<span>%s%s</span></div>' % (
+                " winner" if won else "", render.tile_svg(tile, orientation="vertical", size=30),
+                esc(names[seat]), " &#9733;" if won else ""))
+        out.append("</div></figure>")
+    out.append('<p class="tricks-won">Tricks won: %s</p>' % ", ".join(
+        ["%s %d" % (esc(names[i]), v["tricks_won"][i]) for i in range(3)]))
+    out.append("</div>")
+    return "".join(out)
+
+
+def cf_board(game):
+    v = game.view(0)
+    out = ['<div class="cf">', render.table_svg(v)]
+    foot = v.get("open_foot")
+    if foot:
+        out.append('<p class="note">The foot on %s must be covered first: %d more toe%s.</p>'
+                   % (foot["tile"], foot["needed"], "" if foot["needed"] == 1 else "s"))
+    out.append('<p class="note">The yard: %d tiles.</p>' % v["yard_size"])
+    out.append("</div>")
+    return "".join(out)
+
+
+def scores_html(game, names):
+    if game.phase() not in ("round-over", "game-over"):
+        return ""
+    last = game.round_scores()[-1]
+    totals = game.totals()
+    rows = "".join(['<tr><th scope="row">%s</th><td>%d</td><td>%d</td></tr>' % (esc(names[i]), last[i], totals[i])
+                    for i in range(game.players)])
+    title = "Game over" if game.is_over() else "Round %d scored" % game.round_count()
+    return ('<table class="scores"><caption>%s</caption><thead><tr><th>Player</th><th>This round</th>'
+            '<th>Total</th></tr></thead><tbody>%s</tbody></table>' % (title, rows))
+
+
+def position(rec, step, shown):
+    """``{"html", "step", "total", "summary"}`` of the record at ``step``.
+
+    ``rec`` is a record dict; ``step`` None means its end; ``shown`` is
+    ``"reveal"``, ``"none"`` or a seat index.  Raises ``RecordError`` (the
+    replay's ``round R, action A: reason``) for an invalid record or step,
+    and ``ValueError`` for a seat the game does not have.
+    """
+    total = total_actions(rec)
+    if step is None:
+        step = total
+    game = records.replay(rec, step)
+    if isinstance(shown, int) and not (0 <= shown < game.players):
+        raise ValueError("hand: this game has seats 1 to %d, not %d" % (game.players, shown + 1))
+    names = names_of(rec, game.players)
+    name = rec["game"]
+    move = last_move(rec, step)
+    status = "%s, round %d" % (TITLES[name], max(1, game.round_count()))
+    seat = game.current_seat()
+    turn = "%s to play" % names[seat] if seat is not None else ""
+    out = ['<p class="status">%s &middot; step %d of %d</p>' % (esc(status), step, total)]
+    out.append('<p class="move" aria-live="polite">%s%s</p>' % (
+        esc(move + "." if move else "The deal."), (" " + esc(turn) + ".") if turn else ""))
+    if name == "moon":
+        out.append(moon_board(game, rec, names, shown))
+    else:
+        out.append(cf_board(game))
+    if shown != "none":
+        out.append(hands_html(game, names, shown))
+    out.append(scores_html(game, names))
+    return {"html": "".join(out), "step": step, "total": total, "game": game}
+
+
+def record_until(rec, step):
+    """The record cut after its first ``step`` actions (for "Play from here")."""
+    return records.replay(rec, step).record()
