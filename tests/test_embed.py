@@ -1,0 +1,204 @@
+"""Embeds: the query's checks and the position's HTML on CPython, then
+several <domino-game> widgets (good and malformed) on one host page in chromium."""
+
+import html
+import json
+import re
+import sys
+
+import pytest
+
+from conftest import ROOT
+from engine import record, share
+from engine.rng import Rng
+
+sys.path.insert(0, str(ROOT / "web"))
+
+from embed import options, picture  # noqa: E402
+
+EMBED_READY_MS = 30000
+EVIL = '<img src=x onerror="document.title=\'pwned\'">'
+
+
+def moon_record(actions=14, names=("Ana", "Ben", "Cleo")):
+    game = record.new_game("moon", 3, names=list(names))
+    rng = Rng(11)
+    game.start_round(game.new_deal(rng))
+    for _ in range(actions):
+        legal = game.legal_actions()
+        bids = [a for a in legal if a in ("4", "5")]
+        game.apply(bids[0] if bids else legal[rng.below(len(legal))])
+    return game.record()
+
+
+# --- CPython: parameters and pictures -------------------------------------------
+
+def test_parameters_are_checked_with_reasons():
+    o = options.parse({"record": "zabc", "step": "12", "hand": "2", "controls": "step,play", "caption": "Hi"})
+    assert o == {"record": "zabc", "src": None, "step": 12, "hand": 1, "controls": ["step", "play"], "caption": "Hi"}
+    assert options.parse({"src": "a.json"})["controls"] == ["step"]
+    assert options.parse({"src": "a.json", "controls": "none"})["controls"] == []
+    assert options.parse({"src": "a.json", "reveal": ""})["hand"] == "reveal"
+    for params, reason in [
+        ({}, "no game record"),
+        ({"record": "z", "src": "a"}, "either record or src"),
+        ({"record": "z", "step": "-1"}, "step must be a whole number"),
+        ({"record": "z", "step": "1e3"}, "step must be a whole number"),
+        ({"record": "z", "hand": "0"}, "hand must be reveal, none or a seat number"),
+        ({"record": "z", "hand": "all"}, "hand must be reveal"),
+        ({"record": "z", "controls": "step,dance"}, "controls lists step and/or play"),
+        ({"record": "z", "colour": "red"}, "unknown parameter 'colour'"),
+    ]:
+        with pytest.raises(options.EmbedError) as caught:
+            options.parse(params)
+        assert reason in str(caught.value), params
+
+
+def test_position_shows_the_step_and_escapes_names():
+    rec = moon_record(names=("Ana", EVIL, "Cleo"))
+    shown = picture.position(rec, 5, "reveal")
+    assert shown["step"] == 5 and shown["total"] == 14
+    assert "step 5 of 14" in shown["html"]
+    assert "<img" not in shown["html"] and html.escape(EVIL, quote=True).replace("&#x27;", "&#39;") in shown["html"]
+    # Seat 1's hand only: the other hands are counts.
+    one = picture.position(rec, 0, 0)["html"]
+    assert one.count('class="tiles"') == 1 and "7 tiles" in one
+    assert picture.position(rec, 0, "none")["html"].count('class="hand-row"') == 0
+    with pytest.raises(ValueError):
+        picture.position(rec, 0, 3)
+    with pytest.raises(record.RecordError) as caught:
+        picture.position(rec, 15, "reveal")
+    assert "past the record's end" in str(caught.value)
+
+
+def test_last_move_is_described():
+    rec = moon_record()
+    assert picture.last_move(rec, 0) == ""
+    first = rec["rounds"][0]["first"]
+    assert picture.last_move(rec, 1).startswith(rec["names"][first] + " ")
+    cut = picture.record_until(rec, 6)
+    assert sum(len(r["actions"]) for r in cut["rounds"]) == 6
+
+
+# --- chromium: a host page with several embeds ------------------------------------
+
+def bad_record():
+    rec = moon_record()
+    rec["rounds"][0]["actions"][4] = "9-9"
+    return rec
+
+
+def host_page(site):
+    good = share.encode(moon_record())
+    widgets = [
+        ('good', {"record": good, "step": "3", "controls": "step,play", "caption": "First " + EVIL}),
+        ('file', {"src": "rules/diagrams/cf-foot.json", "step": "5", "hand": "none", "controls": "none"}),
+        ('garbage', {"record": "not-a-record"}),
+        ('illegal', {"record": share.encode(bad_record()), "step": "2"}),
+        ('badstep', {"record": good, "step": "three"}),
+        ('far', {"record": good, "step": "99"}),
+        ('away', {"src": "https://example.com/game.json"}),
+        ('missing', {"src": "rules/diagrams/no-such.json"}),
+        ('empty', {}),
+    ]
+    parts = []
+    for wid, attrs in widgets:
+        text = " ".join('%s="%s"' % (k, html.escape(v, quote=True)) for k, v in attrs.items())
+        parts.append('<domino-game id="%s" %s></domino-game>' % (wid, text))
+    return """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="%s">
+<title>Host</title><script type="module" src="%sembed.js"></script></head>
+<body><h1 id="host-title">A page about dominoes</h1>%s<p id="after">The host page goes on.</p></body></html>""" % (
+        html.escape(__import__("build").CSP, quote=True), site, "\n".join(parts))
+
+
+@pytest.fixture
+def host(page, site, page_watch):
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.route(site + "test-host.html", lambda route: route.fulfill(
+        status=200, content_type="text/html; charset=utf-8", body=host_page(site)))
+    page.goto(site + "test-host.html")
+    yield page, requests
+    # The "missing" widget's record file is a 404 on purpose: the browser
+    # logs it.  Any other error still fails the test.
+    page_watch.errors[:] = [e for e in page_watch.errors if "404 (File not found)" not in e]
+
+
+def frame_html(page, wid):
+    return page.frame_locator("#%s iframe" % wid).locator("html")
+
+
+def settle(page, wid):
+    root = frame_html(page, wid)
+    page.wait_for_function(
+        "(id) => { const f = document.querySelector('#' + id + ' iframe');"
+        " const s = f?.contentDocument?.documentElement?.dataset.embedState;"
+        " return s === 'ready' || s === 'error'; }", arg=wid, timeout=EMBED_READY_MS)
+    return root.get_attribute("data-embed-state")
+
+
+@pytest.mark.browser
+def test_several_embeds_and_malformed_ones_on_one_page(host, site):
+    page, requests = host
+    states = {wid: settle(page, wid) for wid in
+              ["good", "file", "garbage", "illegal", "badstep", "far", "away", "missing", "empty"]}
+    assert states == {"good": "ready", "file": "ready", "garbage": "error", "illegal": "error",
+                      "badstep": "error", "far": "error", "away": "error", "missing": "error", "empty": "error"}
+
+    good = page.frame_locator("#good iframe")
+    assert "step 3 of 14" in good.locator(".status").inner_text()
+    # The caption is text: the markup in it shows as characters.
+    assert good.locator("figcaption").inner_text() == "First " + EVIL
+    assert good.locator("img").count() == 0
+    good.get_by_role("button", name="Forward").click()
+    assert "step 4 of 14" in good.locator(".status").inner_text()
+    good.get_by_role("button", name="Back").click()
+    good.get_by_role("button", name="Back").click()
+    assert "step 2 of 14" in good.locator(".status").inner_text()
+    href = good.get_by_role("link", name="Play from here").get_attribute("href")
+    assert href.startswith("./index.html#record=")
+    cut = share.decode(href.split("#record=", 1)[1])
+    assert sum(len(r["actions"]) for r in cut["rounds"]) == 2
+    assert record.dumps(record.replay(cut).record()) == record.dumps(record.replay(moon_record(), 2).record())
+
+    file_frame = page.frame_locator("#file iframe")
+    assert "step 5 of 19" in file_frame.locator(".status").inner_text()
+    assert file_frame.locator(".hand-row").count() == 0
+    assert file_frame.locator("#steps").is_hidden()
+
+    reasons = {
+        "garbage": "an encoded record starts with 'z' or 'j'",
+        "illegal": "round 0, action 4:",
+        "badstep": "step must be a whole number 0 or more, not 'three'",
+        "far": "step 99 is past the record's end (14 actions)",
+        "away": "src must be a record file on this site",
+        "missing": "could not be loaded (HTTP 404)",
+        "empty": "no game record",
+    }
+    for wid, reason in reasons.items():
+        alert = page.frame_locator("#%s iframe" % wid).get_by_role("alert")
+        assert reason in alert.inner_text(), wid
+
+    # Heights follow the content; the host page is intact.
+    heights = page.evaluate("[...document.querySelectorAll('domino-game iframe')].map((f) => ["
+                            "f.getBoundingClientRect().height, f.contentDocument.documentElement.getBoundingClientRect().height])")
+    for outer, inner in heights:
+        assert abs(outer - inner) <= 2, heights
+    assert page.title() == "Host"
+    assert page.locator("#after").inner_text() == "The host page goes on."
+    assert page.locator("body > img").count() == 0
+    # Only MicroPython ran: no embed asked for Pyodide.
+    assert [u for u in requests if "micropython" in u]
+    assert not [u for u in requests if "pyodide" in u]
+
+
+@pytest.mark.browser
+def test_attributes_changing_redraw_the_widget(host):
+    page, _ = host
+    assert settle(page, "good") == "ready"
+    page.evaluate("document.getElementById('good').setAttribute('step', '7')")
+    page.wait_for_function("() => { const f = document.querySelector('#good iframe');"
+                           " return f?.contentDocument?.documentElement?.dataset.step === '7'; }",
+                           timeout=EMBED_READY_MS)
+    assert "step 7 of 14" in page.frame_locator("#good iframe").locator(".status").inner_text()
