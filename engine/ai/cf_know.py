@@ -41,7 +41,7 @@ class Knowledge:
 
     __slots__ = ("seat", "players", "hand", "unseen", "unseen_mask", "slots", "lacks", "sizes",
                  "yard_size", "reserve", "open_count", "dnum", "spokes_left", "foot",
-                 "toes_left", "db50")
+                 "toes_left", "db50", "order")
 
 
 class _Table:
@@ -188,6 +188,7 @@ def knowledge(view):
     k.spokes_left = table.req - table.spokes
     k.foot = table.foot
     k.toes_left = 3 - table.toes if table.foot >= 0 else 0
+    k.order = None      # sample()'s slot order and allowed tiles, built once
     return k
 
 
@@ -196,49 +197,63 @@ def sample(k, rng, tries=8):
 
     ``hands`` is a list of masks by seat (the viewer's own hand included),
     ``yard`` a list of tile ids in draw order.  Slots are filled most
-    constrained first, each with a uniform choice among the tiles it may be;
-    a dead end restarts, and after ``tries`` restarts the constraints of the
-    slot that has no tile left are dropped (only possible if the view
-    contradicts itself).
+    constrained first, each with a uniform choice among the tiles it may be
+    that are still free; a dead end restarts, and after ``tries`` restarts
+    the constraints of the slot that has no tile left are dropped (only
+    possible if the view contradicts itself).
     """
-    order = []
-    for s in range(k.players):
-        sl = k.slots[s]
-        for i in range(len(sl)):
-            f = sl[i]
-            allowed = 0
-            for t in k.unseen:
-                if not (f >> t) & 1:
-                    allowed += 1
-            order.append((allowed, s, i))
-    order.sort()
+    order = k.order
+    if order is None:
+        order = []
+        for s in range(k.players):
+            sl = k.slots[s]
+            for i in range(len(sl)):
+                f = sl[i]
+                allowed = []
+                for t in k.unseen:
+                    if not (f >> t) & 1:
+                        allowed.append(t)
+                order.append((len(allowed), s, i, allowed))
+        order.sort(key=lambda e: (e[0], e[1], e[2]))
+        k.order = order
     attempt = 0
     while True:
         attempt += 1
-        remaining = list(k.unseen)
+        taken = 0
         hands = [0] * k.players
         hands[k.seat] = k.hand
         ok = True
         for entry in order:
-            f = k.slots[entry[1]][entry[2]]
-            idx = []
-            for j in range(len(remaining)):
-                if not (f >> remaining[j]) & 1:
-                    idx.append(j)
-            if not idx:
-                if attempt <= tries:
-                    ok = False
+            allowed = entry[3]
+            t = -1
+            # Most slots allow most tiles: a few blind picks usually find a free one.
+            for _ in range(4):
+                c = allowed[rng.below(len(allowed))] if allowed else -1
+                if c >= 0 and not (taken >> c) & 1:
+                    t = c
                     break
-                j = rng.below(len(remaining))
-            else:
-                j = idx[rng.below(len(idx))]
-            t = remaining[j]
-            remaining[j] = remaining[-1]
-            remaining.pop()
+            if t < 0:
+                free = []
+                for c in allowed:
+                    if not (taken >> c) & 1:
+                        free.append(c)
+                if not free:
+                    if attempt <= tries:
+                        ok = False
+                        break
+                    for c in k.unseen:
+                        if not (taken >> c) & 1:
+                            free.append(c)
+                t = free[rng.below(len(free))]
+            taken |= 1 << t
             hands[entry[1]] |= 1 << t
         if ok:
-            rng.shuffle(remaining)
-            return hands, remaining
+            yard = []
+            for t in k.unseen:
+                if not (taken >> t) & 1:
+                    yard.append(t)
+            rng.shuffle(yard)
+            return hands, yard
 
 
 def consistent(k, hands):

@@ -25,10 +25,12 @@ from .cf_know import knowledge, sample
 from .cf_sim import playout
 from .clock import Deadline
 
-HARD_PLAYOUTS = 500      # default playouts per decision
-HARD_MIN_WORLDS = 12
+HARD_PLAYOUTS = 2000     # default playouts per decision
+HARD_MIN_WORLDS = 30
+HARD_TIME_MS = 1500      # default safety cap (a decision must stay under 2 s)
 HARD_MAX_CANDIDATES = 6  # the medium ranking prunes the rest
 OUT_BONUS = 8.0
+PRIOR = 0.0
 
 
 def _plays(view, k):
@@ -92,11 +94,12 @@ def knowledge_light(view):
 
 
 def _ranked(k, plays):
-    """``plays`` best-rated first by the medium judgement (ties: legal order)."""
+    """``plays`` best-rated first by the medium judgement (ties: legal order),
+    each extended with its rating."""
     scores = score_plays(k, [(p[1], p[2], p[3]) for p in plays])
     order = list(range(len(plays)))
     order.sort(key=lambda i: (-scores[i], i))
-    return [plays[i] for i in order]
+    return [(plays[i][0], plays[i][1], plays[i][2], plays[i][3], scores[i]) for i in order]
 
 
 def choose_medium(view, rng):
@@ -139,7 +142,8 @@ def choose_hard(view, rng, budget):
         worlds = HARD_MIN_WORLDS
     if worlds < 1:
         worlds = 1
-    deadline = Deadline(budget.time_ms)
+    deadline = Deadline(budget.time_ms if budget.time_ms is not None else
+                        (HARD_TIME_MS if budget.iterations is None else None))
     seat = k.seat
     hands, yard = sample(k, rng)
     others = []
@@ -173,8 +177,11 @@ def choose_hard(view, rng, budget):
         if deadline.passed():
             break
     best = 0
+    values = []
+    for i in range(len(plays)):
+        values.append(totals[i] / done + PRIOR * plays[i][4])
     for i in range(1, len(plays)):
-        if totals[i] > totals[best]:
+        if values[i] > values[best]:
             best = i
     return plays[best][0]
 
