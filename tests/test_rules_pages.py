@@ -1,0 +1,187 @@
+"""The rules pages: every diagram replays to the position its text claims,
+the generator is deterministic, and both pages render every diagram in chromium."""
+
+import html
+import importlib.util
+import json
+import re
+
+import pytest
+
+from conftest import ROOT
+from engine import moon_rules, record, tiles
+
+RULES = ROOT / "rules"
+PAGES = ["chicken-foot.html", "moon.html"]
+WIDGET = re.compile(r"<domino-game ([^>]*)>")
+ATTR = re.compile(r'([a-z]+)="([^"]*)"')
+EMBED_READY_MS = 30000
+
+
+def widgets(page_name):
+    text = (RULES / page_name).read_text(encoding="utf-8")
+    return [{k: html.unescape(v) for k, v in ATTR.findall(m)} for m in WIDGET.findall(text)]
+
+
+def diagram(src):
+    data = json.loads((RULES / src).read_text(encoding="utf-8"))
+    return data, data["embed"]["step"]
+
+
+def last_trick(game):
+    v = game.view(0)
+    assert v["trick"] == [], "the diagram stops right after a trick"
+    trick = v["tricks"][-1]
+    seats = [(trick["leader"] + i) % 3 for i in range(3)]
+    return v, trick, [tiles.parse(t) for t in trick["tiles"]], seats
+
+
+def check_cf_opening(game, data):
+    assert game.players == 4 and game.view(0)["spokes"] == 0
+    end = record.replay(data, 7)
+    history = end.view(0)["history"]
+    assert [a for _, a in history] == ["9-1>9-9", "draw", "pass", "9-4>9-9", "draw", "9-7>9-9", "9-5>9-9"]
+    assert [s for s, _ in history] == [0, 1, 1, 2, 3, 3, 0]
+    assert end.view(0)["spokes"] == 4 == end.view(0)["spokes_needed"]
+
+
+def check_cf_foot(game, data):
+    v = game.view(0)
+    assert v["open_foot"] is None
+    before = record.replay(data, game.action_count() - 1).view(0)
+    assert before["open_foot"]["needed"] == 1
+    double = [e for e in v["table"] if e["tile"] == before["open_foot"]["tile"]][0]
+    assert double["toes"] == 3
+
+
+def check_cf_stuck(game, data):
+    v = game.view(0)
+    foot = v["open_foot"]
+    assert foot and foot["needed"] >= 1
+    tail = []
+    for seat, action in reversed(v["history"]):
+        if ">" in action:
+            break
+        tail.append((seat, action))
+    assert {seat for seat, action in tail if action == "pass"} == set(range(game.players))
+
+
+def check_cf_blocked(game, data):
+    assert game.phase() == "round-over"
+    v = game.view(0)
+    assert min(v["hand_sizes"]) > 0 and v["yard_size"] <= v["yard_reserve"]
+    assert game.round_scores()[-1] == [sum(tiles.pips(tiles.parse(t)) for t in game.view(s)["hand"])
+                                       for s in range(game.players)]
+
+
+def check_moon_widow(game, data):
+    assert game.phase() == "trump"
+    v = game.view(0)
+    assert v["bidder"] == 0 and v["widow"] == data["rounds"][0]["widow"] and v["discard"]
+    assert data["embed"]["hand"] == "1"
+
+
+def check_moon_follow(game, data):
+    v, trick, ids, seats = last_trick(game)
+    trump = moon_rules.trump_code(v["trump"])
+    hi, lo = tiles.ends(ids[0])
+    assert hi != lo and not moon_rules.is_trump(ids[0], trump)
+    assert moon_rules.led_suit(ids[0], trump) == hi
+    assert hi in tiles.ends(ids[1]) and lo not in tiles.ends(ids[1])
+    assert trick["winner"] == seats[1]
+
+
+def check_moon_trump(game, data):
+    v, trick, ids, seats = last_trick(game)
+    trump = moon_rules.trump_code(v["trump"])
+    assert v["trump"] not in ("none", "doubles") and not moon_rules.is_trump(ids[0], trump)
+    assert moon_rules.is_trump(ids[seats.index(trick["winner"])], trump)
+
+
+def check_moon_doubles(game, data):
+    v, trick, ids, seats = last_trick(game)
+    assert v["trump"] == "doubles" and not tiles.is_double(ids[0])
+    assert tiles.is_double(ids[seats.index(trick["winner"])])
+
+
+def check_moon_made(game, data):
+    v = game.view(0)
+    assert v["tricks_won"][v["bidder"]] >= v["bid"] and game.round_scores()[-1][v["bidder"]] == v["bid"]
+
+
+def check_moon_failed(game, data):
+    v = game.view(0)
+    assert v["tricks_won"][v["bidder"]] < v["bid"] and game.round_scores()[-1][v["bidder"]] == -v["bid"]
+
+
+def check_moon_shoot(game, data):
+    v = game.view(0)
+    assert v["bid"] == 21 and v["tricks_won"][v["bidder"]] == 7 and game.is_over()
+
+
+CHECKS = {
+    "diagrams/cf-opening.json": check_cf_opening,
+    "diagrams/cf-foot.json": check_cf_foot,
+    "diagrams/cf-stuck-double.json": check_cf_stuck,
+    "diagrams/cf-blocked.json": check_cf_blocked,
+    "diagrams/moon-widow.json": check_moon_widow,
+    "diagrams/moon-follow.json": check_moon_follow,
+    "diagrams/moon-trump.json": check_moon_trump,
+    "diagrams/moon-doubles.json": check_moon_doubles,
+    "diagrams/moon-made.json": check_moon_made,
+    "diagrams/moon-failed.json": check_moon_failed,
+    "diagrams/moon-shoot.json": check_moon_shoot,
+}
+
+
+def test_every_diagram_shows_what_the_text_claims():
+    used = []
+    for page_name in PAGES:
+        for attrs in widgets(page_name):
+            data, step = diagram(attrs["src"])
+            if "step" in attrs:
+                step = int(attrs["step"])
+            game = record.replay(data, step)
+            CHECKS[attrs["src"]](game, data)
+            used.append(attrs["src"])
+    assert sorted(used) == sorted(CHECKS)
+
+
+def test_the_generator_rewrites_the_same_files(tmp_path, monkeypatch):
+    spec = importlib.util.spec_from_file_location("make_diagrams", RULES / "make_diagrams.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "OUT", tmp_path)
+    module.main()
+    made = sorted(p.name for p in tmp_path.glob("*.json"))
+    assert made == sorted(p.name for p in (RULES / "diagrams").glob("*.json"))
+    for name in made:
+        assert (tmp_path / name).read_bytes() == (RULES / "diagrams" / name).read_bytes(), name
+
+
+def test_the_game_page_links_the_rules():
+    index = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert 'href="./rules/chicken-foot.html"' in index and 'href="./rules/moon.html"' in index
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("page_name", PAGES)
+def test_rules_page_renders_every_diagram(page, site, page_name):
+    page.goto(site + "rules/" + page_name)
+    frames = page.locator("domino-game iframe")
+    count = frames.count()
+    assert count == len(widgets(page_name)) >= 4
+    for i in range(count):
+        frames.nth(i).scroll_into_view_if_needed()
+        page.wait_for_function(
+            "(i) => { const f = document.querySelectorAll('domino-game iframe')[i];"
+            " const s = f?.contentDocument?.documentElement?.dataset.embedState;"
+            " return s === 'ready' || s === 'error'; }", arg=i, timeout=EMBED_READY_MS)
+    for i, attrs in enumerate(widgets(page_name)):
+        frame = page.frame_locator("domino-game >> nth=%d >> iframe" % i)
+        assert frame.locator("html").get_attribute("data-embed-state") == "ready", attrs["src"]
+        data, step = diagram(attrs["src"])
+        total = sum(len(r["actions"]) for r in data["rounds"])
+        assert "step %d of %d" % (step, total) in frame.locator(".status").inner_text()
+        assert frame.locator("#caption").inner_text() == attrs["caption"]
+        assert frame.get_by_role("button", name="Forward").count() == 1
