@@ -390,3 +390,37 @@ def test_medium_does_not_feed_a_seat_that_drew():
     assert view["history"][-2:] == [[2, "draw"], [2, "pass"]]
     assert sorted(view["legal"]) == ["8-0>1-0", "8-0>9-8", "8-6>9-8"]
     assert choose(view, "medium", 0) == "8-0>1-0"
+
+
+# -- the hard player's playouts ------------------------------------------------------
+
+def test_greedy_playouts_finish_rounds_under_the_rules():
+    from engine.ai.cf_sim import playout
+    from engine.chickenfoot import ALL_TILES, PIPS
+    for seed in range(40):
+        players = 2 + seed % 7
+        g = random_position(players, {"yard_reserve": seed % 3, "double_blank_50": seed % 2 == 1}, seed)
+        if g is None:
+            continue
+        sim = g.clone()
+        sim.log = False
+        playout(sim, Rng(seed))
+        assert sim.current_seat() is None
+        union = sim.table
+        for h in sim.hands:
+            assert union & h == 0
+            union |= h
+        for t in sim.yard[sim.ypos:]:
+            union |= 1 << t
+        assert union == ALL_TILES
+        scores = sim.round_scores()[-1]
+        for s in range(players):
+            pips = sum(50 if (t == 0 and seed % 2 == 1) else PIPS[t]
+                       for t in range(55) if (sim.hands[s] >> t) & 1)
+            assert scores[s] == (0 if s == sim.out_seat else pips)
+        if sim.out_seat < 0:
+            # Blocked: nobody can play and the yard is down to its reserve.
+            assert len(sim.yard) - sim.ypos <= sim.reserve
+            assert all(not h & sim.playable_mask() for h in sim.hands)
+        else:
+            assert sim.hands[sim.out_seat] == 0

@@ -7,9 +7,9 @@
 * keep ends you can follow: the end a play leaves open is worth more the
   more of the remaining hand bears its number, and a little more when few
   unseen tiles bear it (the others are less likely to use it);
-* doubles: playing one makes the following seats cover its foot; worth it
-  when this hand holds toes to cover it itself, less when the foot could
-  leave it stuck;
+* doubles: playing one makes the following seats cover its foot (seats
+  known to lack its number must draw); worth less when this hand holds no
+  toe to cover it itself (self-play found that more toes add nothing);
 * starve the seats that drew or passed: a seat known to lack every open
   number cannot play; closing the end it lacks or opening one it may hold
   feeds it (weighted up for the next seat and for seats about to go out).

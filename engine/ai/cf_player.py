@@ -13,8 +13,12 @@ function of the view, the generator's seed and the iteration budget.
   candidate and finish the round with the greedy policy of
   :mod:`engine.ai.cf_sim`, over the same worlds for every candidate; pick
   the best mean of (opponents' mean round score - own round score), with a
-  bonus for going out.  ``budget.iterations`` counts playouts (worlds times
-  candidates); ``budget.time_ms`` stops early, as a safety net.
+  bonus for going out.  The candidates are the distinct plays (two ends of
+  the same number are one play), at most the medium ranking's best
+  ``HARD_MAX_CANDIDATES``.  ``budget.iterations`` counts playouts (worlds
+  times candidates; default ``HARD_PLAYOUTS``, at least ``HARD_MIN_WORLDS``
+  worlds); ``budget.time_ms`` stops early between worlds, as a safety net
+  (default ``HARD_TIME_MS`` when neither limit is given).
 """
 
 from ..chickenfoot import ChickenFoot
@@ -30,7 +34,6 @@ HARD_MIN_WORLDS = 30
 HARD_TIME_MS = 1500      # default safety cap (a decision must stay under 2 s)
 HARD_MAX_CANDIDATES = 6  # the medium ranking prunes the rest
 OUT_BONUS = 8.0
-PRIOR = 0.0
 
 
 def _plays(view, k):
@@ -176,12 +179,10 @@ def choose_hard(view, rng, budget):
         done += 1
         if deadline.passed():
             break
+    # Ties keep the medium ranking's order.
     best = 0
-    values = []
-    for i in range(len(plays)):
-        values.append(totals[i] / done + PRIOR * plays[i][4])
     for i in range(1, len(plays)):
-        if values[i] > values[best]:
+        if totals[i] > totals[best]:
             best = i
     return plays[best][0]
 
