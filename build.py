@@ -55,32 +55,30 @@ SERVICE_WORKER = "sw.js"
 SW_TEMPLATE = ROOT / "web" / "sw-template.js"
 
 # The Content-Security-Policy of every page (a <meta> in each page, and a
-# header from ``serve``).  Each source is there because something needs it:
+# header from ``serve``).  Each source is there because a browser test
+# failed without it (tests/test_csp.py runs the app and embeds under it):
 #   script-src 'self'         our modules, PyScript's chunks, the runtimes'
 #                             .mjs; no inline script anywhere.
 #   'wasm-unsafe-eval'        compiling MicroPython's and Pyodide's .wasm.
-#   'unsafe-eval'             PyScript 0.7's core builds its plugin hook
-#                             runners with Function(...) at start-up (and
-#                             for worker hooks); without it the page stops
-#                             with "Evaluating a string as JavaScript
-#                             violates ... 'unsafe-eval'".  Still no inline
-#                             script: every script is a 'self' file.
-#   worker-src 'self' blob:   PyScript starts its workers (and its IndexedDB
-#                             helper) from blob: URLs it builds; our service
-#                             worker is 'self'.
-#   style-src 'self' 'unsafe-inline'  style="" attributes in markup the apps
-#                             write (the board's zoom width, the embed's
-#                             fitted height) and PyScript's injected <style>.
-#   img-src 'self' data:      icons; SVG tiles are inline markup.
-#   connect-src 'self'        runtimes fetch their wasm, stdlib and our .py.
-#   frame-src 'self'          embeds are same-site iframes.
+#   'unsafe-eval'             PyScript 0.7's core builds its plugin-hook
+#                             runners with Function(...) at start-up; without
+#                             it the page stops with "Evaluating a string as
+#                             JavaScript violates ... 'unsafe-eval'".
+#   worker-src 'self' blob:   PyScript starts the computer-player worker from
+#                             a blob: URL it builds (refused without blob:);
+#                             the service worker is 'self'.
+#   style-src 'self'          stylesheets only: no style="" in our markup
+#                             (embed.js sizes its iframe through the CSSOM).
+#   img-src, connect-src, frame-src 'self' (and default-src 'self'): icons,
+#                             the runtimes' fetches of wasm, stdlib and .py,
+#                             same-site embed iframes.
 #   object-src 'none', base-uri 'self', form-action 'self': nothing else.
 CSP = "; ".join([
     "default-src 'self'",
     "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
     "worker-src 'self' blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    "style-src 'self'",
+    "img-src 'self'",
     "connect-src 'self'",
     "frame-src 'self'",
     "object-src 'none'",
