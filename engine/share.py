@@ -63,7 +63,8 @@ def _compress(data):
         return packer.compress(data) + packer.flush()
     import io
     out = io.BytesIO()
-    stream = deflate.DeflateIO(out, deflate.RAW)
+    # A 4 KB window (2**12): most of zlib's gain on a record, little memory.
+    stream = deflate.DeflateIO(out, deflate.RAW, 12)
     stream.write(data)
     stream.close()
     return out.getvalue()
@@ -80,7 +81,9 @@ def _decompress(data):
             raise ValueError("truncated")
         return out
     import io
-    stream = deflate.DeflateIO(io.BytesIO(data), deflate.RAW)
+    # wbits 15: a 32 KB window, as zlib compresses with (MicroPython's
+    # default for raw streams is 256 bytes, too small for back references).
+    stream = deflate.DeflateIO(io.BytesIO(data), deflate.RAW, 15)
     # In chunks: one read of the whole cap would allocate it up front.
     parts = []
     size = 0
