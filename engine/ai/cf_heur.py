@@ -19,15 +19,19 @@ from ..chickenfoot import NUM_MASK
 from ..tiles import HI, IS_DOUBLE, LO
 from .cf_know import pip_weight
 
-FOLLOW = 2.5        # per remaining tile that can follow the opened end (up to 3)
-FOLLOW_NONE = -3.0  # the opened end is a number this hand lacks
-RARE = 0.4          # per unseen tile bearing the opened number, against
-DOUBLE_BASE = 2.0
-DOUBLE_TOE = 0.0    # per toe held (up to 3): self-play found more toes no better
-DOUBLE_NO_TOE = -4.0
-FEED = 8.0          # opening a way for a starving seat to play
-FEED_SOFT = 1.0     # opening a number a seat that drew may hold
-OUT = 1000.0
+# Tenths of a pip: integer scores compare the same on every interpreter.
+PIP = 10
+FOLLOW = 25         # per remaining tile that can follow the opened end (up to 3)
+FOLLOW_NONE = -30   # the opened end is a number this hand lacks
+RARE = 4            # per unseen tile bearing the opened number, against
+DOUBLE_BASE = 20
+DOUBLE_TOE = 0      # per toe held (up to 3): self-play found more toes no better
+DOUBLE_NO_TOE = -40
+DRAW_TO_COVER = 10  # per weight of a seat that lacks the double's number
+FEED = 80           # opening a way for a starving seat to play
+FEED_SOFT = 10      # opening a number a seat that drew may hold
+BLANK_END = 40      # with double_blank_50, an end for the 0-0
+OUT = 10000
 
 
 def bits(mask):
@@ -39,7 +43,7 @@ def bits(mask):
 
 
 def score_plays(k, plays):
-    """Scores for ``plays``: a list of ``(tile, target, matched_number)`` for the seat of ``k``."""
+    """Integer scores (tenths of a pip) for ``plays``: a list of ``(tile, target, matched_number)`` for the seat of ``k``."""
     out = []
     hand = k.hand
     players = k.players
@@ -54,11 +58,12 @@ def score_plays(k, plays):
     for s in range(players):
         if s == seat or not k.sizes[s]:
             continue
-        weight = 1.0
+        # Weights in halves: the next seat and seats about to go out count more.
+        weight = 2
         if (s - seat) % players == 1:
-            weight += 1.0
+            weight += 2
         if k.sizes[s] <= 2:
-            weight += 1.5
+            weight += 3
         lacks = k.lacks[s]
         starving.append((s, weight, lacks, lacks & open_nums == open_nums and open_nums != 0))
     for play in plays:
@@ -66,7 +71,7 @@ def score_plays(k, plays):
         b = play[1]
         m = play[2]
         rest = hand & ~(1 << t)
-        score = pip_weight(t, k.db50)
+        score = PIP * pip_weight(t, k.db50)
         if not rest:
             out.append(OUT + score)
             continue
@@ -81,7 +86,7 @@ def score_plays(k, plays):
             # Seats lacking d must draw to cover: good, unless they are starving anyway.
             for entry in starving:
                 if (entry[2] >> d) & 1:
-                    score += 1.0 * entry[1]
+                    score += DRAW_TO_COVER * entry[1] // 2
             out.append(score)
             continue
         o = LO[t] if HI[t] == m else HI[t]
@@ -92,7 +97,7 @@ def score_plays(k, plays):
             score += FOLLOW_NONE
         score -= RARE * bits(unseen & NUM_MASK[o])
         if k.db50 and (rest & 1) and o == 0:
-            score += 4.0        # an end for the 50-point 0-0
+            score += BLANK_END
         # The open numbers after the play (feet and the centre aside).
         after = open_nums
         if b != k.foot and not (HI[b] == k.dnum and LO[b] == k.dnum) and k.open_count[m] == 1:
@@ -103,8 +108,8 @@ def score_plays(k, plays):
             if (lacks >> o) & 1 and (after & ~lacks) == 0:
                 continue
             if entry[3] and (after & ~lacks):
-                score -= FEED * entry[1]
+                score -= FEED * entry[1] // 2
             elif lacks and not (lacks >> o) & 1:
-                score -= FEED_SOFT * entry[1]
+                score -= FEED_SOFT * entry[1] // 2
         out.append(score)
     return out

@@ -13,7 +13,8 @@ function of the view, the generator's seed and the iteration budget.
   candidate and finish the round with the greedy policy of
   :mod:`engine.ai.cf_sim`, over the same worlds for every candidate; pick
   the best mean of (opponents' mean round score - own round score), with a
-  bonus for going out.  The candidates are the distinct plays (two ends of
+  bonus for going out (in the match's last round, a large bonus for
+  finishing with the lowest total: then only winning counts).  The candidates are the distinct plays (two ends of
   the same number are one play), at most the medium ranking's best
   ``HARD_MAX_CANDIDATES``.  ``budget.iterations`` counts playouts (worlds
   times candidates; default ``HARD_PLAYOUTS``, at least ``HARD_MIN_WORLDS``
@@ -33,7 +34,8 @@ HARD_PLAYOUTS = 2000     # default playouts per decision
 HARD_MIN_WORLDS = 30
 HARD_TIME_MS = 1500      # default safety cap (a decision must stay under 2 s)
 HARD_MAX_CANDIDATES = 6  # the medium ranking prunes the rest
-OUT_BONUS = 8.0
+OUT_BONUS = 8
+MATCH_WIN = 40           # in the last round, finishing with the lowest total
 
 
 def _plays(view, k):
@@ -156,8 +158,10 @@ def choose_hard(view, rng, budget):
     moves = []
     for p in plays:
         moves.append((p[1] << 6) | p[2])
-    totals = [0.0] * len(plays)
+    totals = [0] * len(plays)
     others_n = k.players - 1
+    last = view["round"] == view["rounds"] - 1
+    base_totals = view["totals"]
     done = 0
     while done < worlds:
         if done:
@@ -172,9 +176,21 @@ def choose_hard(view, rng, budget):
             playout(g, Rng(wseed))
             sc = g._scores[-1]
             own = sc[seat]
-            value = (sum(sc) - own) / others_n - own
+            # Times others_n: whole numbers, the same sums on every interpreter.
+            value = sum(sc) - own - own * others_n
             if g.out_seat == seat:
-                value += OUT_BONUS
+                value += OUT_BONUS * others_n
+            if last:
+                # The match ends with this round: what counts is finishing lowest.
+                mine = base_totals[seat] + own
+                low = 1 << 30
+                for s in range(k.players):
+                    if s != seat and base_totals[s] + sc[s] < low:
+                        low = base_totals[s] + sc[s]
+                if mine < low:
+                    value += MATCH_WIN * others_n
+                elif mine == low:
+                    value += MATCH_WIN * others_n // 2
             totals[i] += value
         done += 1
         if deadline.passed():
