@@ -41,7 +41,7 @@ from .moon_solver import Solver, tables
 
 # Hard's defaults: worlds per decision and node caps (about 50k nodes/s on
 # CPython), chosen for a median decision under 0.5 s and a maximum near 2 s.
-HARD_WORLDS = {"bidding": 20, "discard": 16, "trump": 16, "play": 24}
+HARD_WORLDS = {"bidding": 20, "discard": 16, "trump": 16, "play": 32}
 HARD_CANDIDATES = {"bidding": 2, "discard": 4, "trump": 3}
 NODES_PER_SOLVE = 12000
 NODES_PER_DECISION = 60000
