@@ -100,6 +100,10 @@ def test_requests_leaving_localhost_are_blocked_and_recorded(page, page_watch, o
     failed = page.evaluate(
         "() => fetch('https://cdn.example/lib.js').then(() => false, () => true)")
     assert failed
+    # The page's CSP (connect-src 'self') refuses that fetch before it is
+    # sent; a navigation is outside the CSP, so it is the guard that stops it.
+    with pytest.raises(Exception):
+        page.goto("https://cdn.example/lib.js")
     assert page_watch.blocked == ["https://cdn.example/lib.js"]
     page_watch.blocked.clear()  # recorded as it must be: not a failure of this test
     page_watch.errors.clear()
