@@ -4,7 +4,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.ai import Budget, choose
-from engine.ai import moon_player
 from engine.ai.moon_eval import best_choices, estimate
 from engine.ai.moon_inference import plausible, sample_plausible
 from engine.ai.moon_sampling import Knowledge, count_worlds, sample_world, world_names

@@ -9,7 +9,7 @@ so the medium player bids with it, and the hard player uses it to prune the
 """
 
 from ..moon import mask_ids
-from ..moon_rules import DOUBLES, NO_TRUMP, SUIT_MASK, TRUMPS
+from ..moon_rules import SUIT_MASK
 from .moon_solver import tables
 
 # Fitted weights (see features()): intercept, then one per feature.
@@ -93,11 +93,3 @@ def best_trumps(hand, count, dead=0):
     out = [(estimate(hand, tr, dead), tr) for tr in TRUMP_CHOICES]
     out.sort(key=lambda c: (-c[0], c[1]))
     return out[:count]
-
-
-def trump_suit_mask(trump):
-    """The mask of the trump tiles (0 with no trumps)."""
-    return tables(trump).trump_mask
-
-
-__all__ = ["features", "estimate", "best_choices", "best_trumps", "DOUBLES", "NO_TRUMP", "TRUMPS"]

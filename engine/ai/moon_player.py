@@ -31,10 +31,10 @@ and are deterministic.
 """
 
 from ..moon import mask_ids, parse_moon_tile
-from ..moon_rules import LED, POWER, SUIT_MASK, trump_code, trump_text
+from ..moon_rules import LED, POWER, SUIT_MASK, trump_text
 from ..tiles import HI, IS_DOUBLE, LO, NAMES, PIPS
 from .clock import Deadline
-from .moon_eval import UNIT, best_choices, best_trumps, estimate, features
+from .moon_eval import UNIT, best_choices, best_trumps, features
 from .moon_inference import sample_plausible
 from .moon_sampling import Knowledge, popcount, sample_world
 from .moon_solver import Solver, tables
