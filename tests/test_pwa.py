@@ -97,12 +97,28 @@ def play_one_hand(page):
     raise AssertionError("the hand did not end")
 
 
+# Notes every text #offline-status shows, from the page's first script on.
+STATUS_LOG = """
+window.__offline = [];
+new MutationObserver(() => {
+  const box = document.getElementById('offline-status');
+  const text = box && box.textContent;
+  if (text && window.__offline[window.__offline.length - 1] !== text) window.__offline.push(text);
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+"""
+
+
 def test_precached_app_plays_a_moon_hand_offline(guarded, dist_dir, site):
+    guarded.context.add_init_script(STATUS_LOG)
     page = guarded.new_page()
     page.goto(site)
     assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
     wait_offline_ready(page)
     assert "Ready for offline play" in page.locator("#offline-status").inner_text()
+    # The download's progress was shown on the way, as the worker reported it.
+    shown = page.evaluate("window.__offline")
+    assert any(re.search(r"Downloading for offline play: \d+% \(\d+ of \d+ files\)", t) for t in shown), shown
+    assert shown[-1] == "Ready for offline play."
     assert cache_names(page) == [sw_cache_name(dist_dir)]
     # Every file of the build is in the cache, and "/" as well as index.html.
     cached = page.evaluate("""async (name) => {
@@ -135,6 +151,11 @@ def test_precached_app_plays_a_moon_hand_offline(guarded, dist_dir, site):
     assert urlsplit(other.url).path == "/"
     assert wait_for_state(other, "app-state", APP_READY_TIMEOUT_MS) == "ready"
     assert other.evaluate("!!navigator.serviceWorker.controller")
+    # The rules pages and their embeds (with a query in the URL) work offline too.
+    other.goto(site + "rules/moon.html")
+    other.wait_for_function(
+        "() => document.querySelector('domino-game iframe')?.contentDocument?.documentElement?.dataset.embedState === 'ready'",
+        timeout=WAIT_MS)
 
 
 def test_manifest_names_the_app_and_its_icons(dist_dir):
