@@ -9,6 +9,11 @@
 ``node_modules`` (installed from the committed lock by ``npm ci``): nothing is
 ever fetched from a CDN.  A rebuild with nothing changed rewrites nothing and
 gives a byte-identical tree.
+
+Besides the game page it holds the embed frame and script, the authors'
+help and the rules pages (each with the CSP put in), the app icons, and
+``sw.js``: the service worker that precaches every other file under a cache
+named after their content.
 """
 
 import argparse
