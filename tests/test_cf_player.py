@@ -73,6 +73,20 @@ def test_every_level_plays_legal_rounds(setup):
     assert len(g.round_scores()) == 2
 
 
+def test_easy_and_medium_play_hundreds_of_legal_rounds():
+    rng = Rng(2024)
+    rounds = 0
+    for i in range(300):
+        players = 2 + i % 7
+        options = {"yard_reserve": i % 4, "double_blank_50": i % 3 == 0,
+                   "spokes": players + (i // 7) % (9 - players)}
+        g = ChickenFoot(players, options)
+        g.start_round(g.new_deal(rng))
+        play_round(g, ["medium" if (s + i) % 2 else "easy" for s in range(players)], rng)
+        rounds += 1
+    assert rounds == 300
+
+
 def test_a_whole_match_of_mixed_levels_is_legal():
     rng = Rng(5)
     g = ChickenFoot(4, {"double_blank_50": True})
