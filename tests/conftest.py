@@ -110,7 +110,10 @@ def page_watch():
 @pytest.fixture
 def page(browser, page_watch):
     """A fresh page whose requests outside localhost are aborted and recorded."""
-    context = browser.new_context()
+    # Service workers blocked: routed requests bypass them anyway, and each
+    # page would otherwise precache the whole site (tests/test_pwa.py has
+    # its own guarded contexts with them on).
+    context = browser.new_context(service_workers="block")
     context.route("**/*", page_watch.route)
     new_page = context.new_page()
     new_page.on("console", page_watch.on_console)

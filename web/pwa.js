@@ -102,6 +102,11 @@ async function register() {
     show("error", "Offline play is not available: " + (error && error.message || error));
     return;
   }
+  if (!registration) {
+    // Some browsers (and test harnesses) turn service workers off this way.
+    root.dataset.offlineState = "unsupported";
+    return;
+  }
   if (registration.active && !registration.installing) show("ready", "Ready for offline play.");
   else if (!container.controller) show("downloading", "Downloading for offline play…");
   if (registration.installing) watchInstalling(registration, registration.installing);
