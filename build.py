@@ -51,8 +51,11 @@ WORKER_CONFIG = "pyscript-worker.json"
 # Embeds (embed.html) run MicroPython only: the engine minus the computer
 # players, and web/embed/ mounted as the ``embed`` package.
 EMBED_CONFIG = "pyscript-embed.json"
-# Our own static pages besides index.html, copied as they are (after the
-# CSP is put in): the embed frame and script, the authors' help, the rules.
+# Our own static pages besides index.html live in web/site/ (the top level
+# of the repository is fixed) and are served from the site root, copied as
+# they are (after the CSP is put in): the embed frame and script, the
+# authors' help, the rules pages, the app icons.
+SITE = ROOT / "web" / "site"
 PAGES = ["embed.html", "embed.js", "embed-help.html"]
 PAGE_FOLDERS = ["rules"]
 ICON_FOLDER = "icons"
@@ -259,24 +262,24 @@ def plan(overrides=None):
     main_mounts.update(app_mounts())
     files = {"index.html": index_html(main_mounts)}
     for dirpath, dirnames, filenames in os.walk(ROOT / "web"):
-        dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+        dirnames[:] = [d for d in dirnames if d != "__pycache__" and Path(dirpath) / d != SITE]
         for name in filenames:
             source = Path(dirpath) / name
             if name != SW_TEMPLATE.name:
                 files[source.relative_to(ROOT).as_posix()] = source
     for name in PAGES:
-        if (ROOT / name).is_file():
-            files[name] = page_html(ROOT / name) if name.endswith(".html") else ROOT / name
+        if (SITE / name).is_file():
+            files[name] = page_html(SITE / name) if name.endswith(".html") else SITE / name
     for folder in PAGE_FOLDERS:
-        for dirpath, dirnames, filenames in os.walk(ROOT / folder):
+        for dirpath, dirnames, filenames in os.walk(SITE / folder):
             dirnames[:] = [d for d in dirnames if d != "__pycache__"]
             for name in filenames:
                 source = Path(dirpath) / name
                 if name.endswith(".html"):
-                    files[source.relative_to(ROOT).as_posix()] = page_html(source)
+                    files[source.relative_to(SITE).as_posix()] = page_html(source)
                 elif name.endswith((".json", ".css")):
-                    files[source.relative_to(ROOT).as_posix()] = source
-    for source in sorted((ROOT / ICON_FOLDER).glob("*.png")):
+                    files[source.relative_to(SITE).as_posix()] = source
+    for source in sorted((SITE / ICON_FOLDER).glob("*.png")):
         files[ICON_FOLDER + "/" + source.name] = source
     for path in engine_mounts():
         files[path] = ROOT / path

@@ -11,7 +11,7 @@ import pytest
 from conftest import ROOT
 from engine import moon_rules, record, tiles
 
-RULES = ROOT / "rules"
+RULES = ROOT / "web" / "site" / "rules"
 PAGES = ["chicken-foot.html", "moon.html"]
 WIDGET = re.compile(r"<domino-game ([^>]*)>")
 ATTR = re.compile(r'([a-z]+)="([^"]*)"')

@@ -8,14 +8,14 @@ opening example and the shot moon are dealt by hand to match the text;
 the others are found by playing seeded random games until the position the
 text describes occurs.  Deterministic: rerunning rewrites the same bytes.
 
-    python3 rules/make_diagrams.py
+    python3 web/site/rules/make_diagrams.py
 """
 
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parents[2]))   # the repository root: import engine
 
 from engine import moon_rules, record, tiles  # noqa: E402
 from engine.rng import Rng  # noqa: E402

@@ -4,7 +4,7 @@
 Standard library only (``zlib`` + ``struct``): run it again after changing
 the drawing and commit the PNGs it writes next to it.
 
-    python3 icons/make_icons.py
+    python3 web/site/icons/make_icons.py
 """
 
 import struct
