@@ -7,14 +7,21 @@ right (even spokes) and to the left (odd ones), each side with its own rows.
 A line runs along its row away from the centre; a foot (a double off the
 centre) lies crosswise in the line, its first toe carries the line on and
 the other two toes each start a fresh row below, joined to the foot by a
-connector.  Rows are handed out in depth-first order.
+connector.  A line that reaches ``WRAP_AT`` wraps like text: it goes on in a
+fresh row below, from its own start, joined by a connector that runs out
+past the rows in between, along the gap above the new row and back in.  So
+the picture stays about as wide as ``2 * WRAP_AT`` however long a line gets.
+Rows are handed out in depth-first order.
 
 Why no two tiles can overlap: every row belongs to exactly one line, which
 only grows away from its start; the right side lies at ``x > 0`` and the left
 at ``x < 0``; only the centre (in the middle) spans ``x = 0``.  Connectors
 run down from a foot before the toe lines start, and every row between a foot
 and its toes belongs to lines starting further out (the feet of a line are
-served furthest first), so connectors cross no tile.
+served furthest first), so connectors cross no tile.  A wrapped row is
+handed out only after the toes of the row before, and starts no nearer than
+its line did; its connector's vertical runs outside every tile of the rows
+it passes and its horizontal in a gap between rows.
 """
 
 SHORT = 52      # a tile's short side (viewBox units)
@@ -25,12 +32,20 @@ ROW_H = LONG + 18
 # in a lower row leaves for its connector from the centre.
 SIDE_START = SHORT // 2 + GAP
 SPOKE_INDENT = 26
+# How far out (from x = 0) a line may reach before it wraps onto a fresh row
+# below, so a long line never widens the whole picture.  A line starting
+# further out still gets room for a few tiles per row.
+WRAP_AT = SIDE_START + 7 * (LONG + GAP)
+MIN_PER_ROW = 3
+WRAP_INDENT = 16   # the room a wrapped row leaves for its connector
+LANE_GAP = 14      # between the tiles and the lanes of wrap connectors
 
 
 class _Layout:
-    __slots__ = ("children", "tiles", "connectors", "rows")
+    __slots__ = ("children", "tiles", "connectors", "rows", "wrap_at")
 
-    def __init__(self, table):
+    def __init__(self, table, wrap_at=WRAP_AT):
+        self.wrap_at = wrap_at
         self.children = {}
         for entry in table:
             parent = entry["parent"]
@@ -71,16 +86,51 @@ class _Layout:
                            "side": side, "row": row})
         return w
 
-    def line(self, entry, side, row, u):
-        """Lay out a line from ``entry`` on ``row``, then its feet's other toes."""
-        pending = []   # (toes, foot_u, toe_u, foot_row) of each foot on this line
+    def line(self, entry, side, row, u, depth=0):
+        """Lay out a line from ``entry`` on ``row``, then its feet's other toes.
+
+        A line reaching ``wrap_at`` continues on a fresh row, again from its
+        start ``u``, once the feet of the row before have their toes laid out
+        (so the rows between a foot and its toes still hold only lines
+        starting further out than the foot).
+        """
+        start = u
+        limit = max(self.wrap_at, start + MIN_PER_ROW * (LONG + GAP))
         while entry is not None:
-            w = self.put(entry, side, row, u)
-            kids = self.children.get(entry["tile"], [])
-            if entry["double"] and len(kids) > 1:
-                pending.append((kids[1:], u, u + w + GAP, row))
-            u += w + GAP
-            entry = kids[0] if kids else None
+            first_on_row = len(self.tiles)
+            pending = []   # (toes, foot_u, toe_u, foot_row) of each foot on this row
+            while entry is not None:
+                w = self.put(entry, side, row, u)
+                kids = self.children.get(entry["tile"], [])
+                if entry["double"] and len(kids) > 1:
+                    pending.append((kids[1:], u, u + w + GAP, row))
+                u += w + GAP
+                entry = kids[0] if kids else None
+                if entry is not None and u + (SHORT if entry["double"] else LONG) > limit:
+                    break
+            self.toes(pending, side, depth)
+            if entry is not None:
+                # Wrap: out past every tile of the rows just laid out, down to
+                # the gap above a fresh row, back to the line's start, and in.
+                lane = limit
+                for t in self.tiles[first_on_row:]:
+                    if t["side"] == side:
+                        lane = max(lane, (t["x"] + t["w"]) if side == 0 else -t["x"])
+                lane += LANE_GAP * (depth + 1)
+                new_row = self.new_row(side)
+                y0 = row * ROW_H
+                y1 = new_row * ROW_H
+                gap_y = y1 - ROW_H // 2
+                sign = 1 if side == 0 else -1
+                back = start + WRAP_INDENT
+                self.connectors.append([[sign * (u - GAP), y0], [sign * lane, y0], [sign * lane, gap_y],
+                                        [sign * (start + WRAP_INDENT // 2), gap_y],
+                                        [sign * (start + WRAP_INDENT // 2), y1], [sign * back, y1]])
+                row = new_row
+                u = back
+
+    def toes(self, pending, side, depth):
+        """The other toes of the feet in ``pending`` (see :meth:`line`), each a line on a fresh row."""
         # The foot furthest out first: the rows it takes then lie between the
         # nearer feet and their toes, and hold only lines starting beyond them.
         for i in range(len(pending) - 1, -1, -1):
@@ -89,7 +139,7 @@ class _Layout:
                 toe_row = self.new_row(side)
                 self.connect(side, foot_u + SHORT // 2, foot_row * ROW_H + LONG // 2,
                              toe_row * ROW_H, toe_u)
-                self.line(toe, side, toe_row, toe_u)
+                self.line(toe, side, toe_row, toe_u, depth + 1)
 
     def connect(self, side, u0, y0, y1, u1):
         """A connector down from ``(u0, y0)`` to the row at ``y1``, then out to ``u1``."""
@@ -102,7 +152,12 @@ def _ends(name):
     return int(parts[0]), int(parts[1])
 
 
-def layout(table):
+def wrap_for(tiles_per_row):
+    """The ``wrap_at`` that lets a spoke hold ``tiles_per_row`` plain tiles per row."""
+    return SIDE_START + tiles_per_row * (LONG + GAP)
+
+
+def layout(table, wrap_at=WRAP_AT):
     """The picture of ``table`` (a view's ``table`` list) as plain data.
 
     Returns ``{"tiles": [...], "connectors": [...], "box": [x, y, w, h]}``:
@@ -110,10 +165,12 @@ def layout(table):
     "double", "parent", "side", "row"}`` (``first``: the number drawn
     left/top), each connector a polyline ``[[x, y], ...]``, and ``box`` the
     bounds of everything.  An empty table gives no tiles and a small box.
+    ``wrap_at`` is how far from ``x = 0`` a line may reach before it wraps
+    (:func:`wrap_for` gives it in tiles): smaller suits a narrow screen.
     """
     if not table:
         return {"tiles": [], "connectors": [], "box": [-LONG, -LONG, 2 * LONG, 2 * LONG]}
-    lay = _Layout(table)
+    lay = _Layout(table, wrap_at)
     centre = None
     for entry in table:
         if entry["parent"] is None:

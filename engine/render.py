@@ -75,6 +75,14 @@ def _pips(n, x0, y0, turned):
     return "".join(out)
 
 
+# Rendered tiles by their arguments: a table or a rack redraws the same few
+# dozen tiles on every update, and on MicroPython building one costs far more
+# than a lookup.  Bounded by the arguments' small range (55 tiles, 2
+# orientations, 2 orders, a few sizes).
+_TILE_CACHE = {}
+_TILE_CACHE_MAX = 2000
+
+
 def tile_svg(tile, orientation="horizontal", first=None, crosswise=False, size=40):
     """An SVG picture of ``tile`` (a name like ``"9-5"`` or a tile id).
 
@@ -86,6 +94,23 @@ def tile_svg(tile, orientation="horizontal", first=None, crosswise=False, size=4
     :class:`~engine.tiles.TileError` for a bad tile and ``ValueError`` for a
     bad orientation, ``first`` or ``size``.
     """
+    # Only plain arguments are cached: 2.0 == 2 and True == 1 as keys, yet
+    # those are refused.
+    plain = (isinstance(tile, str) and type(size) is int and type(crosswise) is bool
+             and (first is None or type(first) is int))
+    key = (tile, orientation, first, crosswise, size)
+    if plain and key in _TILE_CACHE:
+        return _TILE_CACHE[key]
+    svg = _tile_svg(tile, orientation, first, crosswise, size)
+    if not plain:
+        return svg
+    if len(_TILE_CACHE) >= _TILE_CACHE_MAX:
+        _TILE_CACHE.clear()
+    _TILE_CACHE[key] = svg
+    return svg
+
+
+def _tile_svg(tile, orientation, first, crosswise, size):
     t = _tile_id(tile)
     _check_orientation(orientation)
     _check_size(size)
@@ -161,22 +186,36 @@ def _ring(entry, cls, pad):
             % (cls, entry["x"] - pad, entry["y"] - pad, entry["w"] + 2 * pad, entry["h"] + 2 * pad))
 
 
-def table_svg(view, targets=None, margin=30):
+def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=None):
     """The Chicken Foot table of ``view`` as one SVG whose viewBox fits the layout.
 
     ``targets`` lists the table tiles the selected hand tile may join: each
     gets a solid ring and a number badge (1, 2, ...) matching the place
     buttons.  The open foot that must be covered gets a dashed ring and a
-    "cover" label, so neither relies on colour alone.
+    "cover" label, so neither relies on colour alone.  ``wrap_at`` is passed
+    to :func:`engine.layout.layout`; ``min_size`` (``[w, h]`` in viewBox
+    units) keeps a small table from being blown up to fill its box.  The
+    tile named ``fresh`` (the last one played) gets the class ``fresh`` and a
+    ``ring-fresh`` outline, for the page to highlight or animate.
     """
     from .layout import layout
 
-    picture = layout(view.get("table") or [])
+    if wrap_at is None:
+        picture = layout(view.get("table") or [])
+    else:
+        picture = layout(view.get("table") or [], wrap_at)
     x, y, w, h = picture["box"]
     x -= margin
     y -= margin
     w += 2 * margin
     h += 2 * margin + 24
+    if min_size:
+        if w < min_size[0]:
+            x -= (min_size[0] - w) // 2
+            w = min_size[0]
+        if h < min_size[1]:
+            y -= (min_size[1] - h) // 2
+            h = min_size[1]
     targets = targets or []
     foot = view.get("open_foot")
     foot_tile = foot["tile"] if foot else None
@@ -195,7 +234,11 @@ def table_svg(view, targets=None, margin=30):
             cls = "open-foot"
         elif entry["tile"] in targets:
             cls = "target"
+        if entry["tile"] == fresh:
+            cls = (cls + " fresh").strip()
         parts.append(placed_tile_svg(entry, extra_class=cls))
+    if fresh in by_tile and fresh != foot_tile:
+        parts.append(_ring(by_tile[fresh], "ring ring-fresh", 5))
     if foot_tile in by_tile:
         entry = by_tile[foot_tile]
         parts.append(_ring(entry, "ring ring-foot", 8))

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from engine import layout, record
 from engine.rng import Rng
 
@@ -31,23 +33,63 @@ def segments_cross_rect(polyline, rect):
     return False
 
 
+def wrapped_rows(picture):
+    """How many times lines wrapped (a wrap connector has six points)."""
+    return sum(1 for line in picture["connectors"] if len(line) == 6)
+
+
 def test_two_hundred_random_four_player_rounds_have_no_overlap():
     checked = 0
+    wraps = 0
     for seed in range(200):
         _game, tables = random_round(seed)
         for table in tables:
-            picture = layout.layout(table)
-            assert sorted(t["tile"] for t in picture["tiles"]) == sorted(e["tile"] for e in table)
-            assert layout.overlaps(picture["tiles"]) == []
+            # The wide (desktop) and the narrow (phone) shapes.
+            for wrap_at in (layout.WRAP_AT, layout.wrap_for(4)):
+                picture = layout.layout(table, wrap_at)
+                assert sorted(t["tile"] for t in picture["tiles"]) == sorted(e["tile"] for e in table)
+                assert layout.overlaps(picture["tiles"]) == []
+                wraps += wrapped_rows(picture)
             checked += 1
     assert checked >= 800
+    assert wraps > 100   # the wrapped shapes are among those checked
 
 
-def test_connectors_cross_no_tile_and_box_holds_everything():
+def chain(length):
+    """A table: the centre 9-9 and one spoke of ``length`` distinct plain tiles."""
+    table = [{"tile": "9-9", "parent": None, "slot": 0, "double": True, "matched": 9}]
+    parent, end, used = "9-9", 9, set()
+    for _ in range(length):
+        # Walk to the number with the most unused tiles left, so the walk never gets stuck.
+        free = [n for n in range(10) if n != end and (max(n, end), min(n, end)) not in used]
+        other = max(free, key=lambda n: (sum(1 for m in range(10) if m != n and (max(n, m), min(n, m)) not in used), n))
+        used.add((max(other, end), min(other, end)))
+        name = "%d-%d" % (max(other, end), min(other, end))
+        table.append({"tile": name, "parent": parent, "slot": 0, "double": False, "matched": end})
+        parent, end = name, other
+    return table
+
+
+def test_a_long_line_wraps_instead_of_widening_the_picture():
+    picture = layout.layout(chain(30))
+    assert layout.overlaps(picture["tiles"]) == []
+    assert max(t["x"] + t["w"] for t in picture["tiles"]) <= layout.WRAP_AT
+    rows = sorted(set(t["row"] for t in picture["tiles"]))
+    assert len(rows) >= 4 and wrapped_rows(picture) == len(rows) - 1
+    # Each wrapped row starts again near the line's start, in reading order.
+    for row in rows[1:]:
+        first = min(t["x"] for t in picture["tiles"] if t["row"] == row)
+        assert first <= layout.SIDE_START + layout.WRAP_INDENT
+    for line in picture["connectors"]:
+        assert not any(segments_cross_rect(line, t) for t in picture["tiles"]), line
+
+
+@pytest.mark.parametrize("per_row", [7, 4, 2])
+def test_connectors_cross_no_tile_and_box_holds_everything(per_row):
     for seed in range(40):
         for players, spokes in ((2, 2), (4, 6), (8, 8)):
             _game, tables = random_round(1000 + seed, players, {"spokes": spokes})
-            picture = layout.layout(tables[-1])
+            picture = layout.layout(tables[-1], layout.wrap_for(per_row))
             x, y, w, h = picture["box"]
             for t in picture["tiles"]:
                 assert x <= t["x"] and t["x"] + t["w"] <= x + w

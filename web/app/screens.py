@@ -6,7 +6,7 @@ Every piece of player text goes through :func:`esc`, so a name such as
 them.  Accessible names follow UI-CONTRACT.md.
 """
 
-from engine import render
+from engine import layout, render
 from engine.render import escape as esc
 
 from app import session as sess
@@ -133,31 +133,46 @@ def moon_board(s, viewer):
         caption = "Last trick, won by %s" % esc(s.names[winner])
     if trick:
         out.append('<figure class="trick"><figcaption>%s</figcaption><div class="trick-tiles">' % caption)
+        fresh = last_played(s)
         for seat, tile in trick:
             won = seat == winner
-            out.append('<div class="played%s">%s<span>%s%s</span></div>' % (
-                " winner" if won else "", render.tile_svg(tile, orientation="vertical", size=34),
+            out.append('<div class="played%s%s">%s<span>%s%s</span></div>' % (
+                " winner" if won else "", " fresh" if tile == fresh else "", render.tile_svg(tile, orientation="vertical", size=34),
                 esc(s.names[seat]), " &#9733; won" if won else ""))
         out.append("</div></figure>")
     out.append("</div>")
     return "".join(out)
 
 
-def cf_board(s, viewer, targets, zoom):
+# Per screen shape: tiles per row before a line wraps, and the smallest
+# picture (viewBox units) so that a small table is not blown up.
+TABLE_SHAPES = {"wide": (7, [1500, 700]), "narrow": (4, [900, 1100])}
+
+
+def last_played(s):
+    """The tile of this round's last play (to highlight it), or None."""
+    if not s.turns:
+        return None
+    action = s.turns[-1][1]
+    if action.startswith("discard ") or action.startswith("trump "):
+        return None
+    return sess.tile_of(action)
+
+
+def cf_board(s, viewer, targets, shape="wide"):
+    """The table picture and the note under it (what must be covered first)."""
     v = s.game.view(viewer if viewer is not None else 0)
-    out = ['<div class="board-tools">',
-           button("Zoom in", "zoom", "in"), button("Zoom out", "zoom", "out"), button("Fit", "zoom", "fit"),
-           "</div>",
-           '<div class="cf-board" tabindex="0" aria-label="Table (scroll to pan)"><div class="zoomer" style="width:%d%%">%s</div></div>'
-           % (zoom, render.table_svg(v, targets))]
+    per_row, min_size = TABLE_SHAPES[shape]
+    note = ""
     foot = v.get("open_foot")
     if foot:
-        out.append('<p class="foot-note">The foot on %s must be covered first: %d more toe%s.</p>'
-                   % (foot["tile"], foot["needed"], "" if foot["needed"] == 1 else "s"))
+        note = "The foot on %s must be covered first: %d more toe%s." % (
+            foot["tile"], foot["needed"], "" if foot["needed"] == 1 else "s")
     elif v["spokes"] < v["spokes_needed"]:
-        out.append('<p class="foot-note">The centre %s needs %d more spoke%s first.</p>'
-                   % (v["double"], v["spokes_needed"] - v["spokes"], "" if v["spokes_needed"] - v["spokes"] == 1 else "s"))
-    return "".join(out)
+        more = v["spokes_needed"] - v["spokes"]
+        note = "The centre %s needs %d more spoke%s first." % (v["double"], more, "" if more == 1 else "s")
+    return render.table_svg(v, targets, wrap_at=layout.wrap_for(per_row), min_size=min_size,
+                            fresh=last_played(s)), note
 
 
 ACTION_LABELS = {"draw": "Draw", "pass": "Pass", "trump doubles": "Trump doubles", "trump none": "No trump"}
@@ -171,7 +186,7 @@ def action_label(action):
     return "Bid " + action
 
 
-def hand_panel(s, seat, selected, hint):
+def hand_panel(s, seat, selected, hint, why=None):
     """The acting human's rack, their action buttons and (for a chosen tile) its places."""
     v = s.game.view(seat)
     legal = v["legal"]
@@ -213,7 +228,34 @@ def hand_panel(s, seat, selected, hint):
                           extra=' aria-pressed="%s"' % ("true" if tile == selected else "false")
                           if len(moves) > 1 else ""))
     out.append("</div>")
+    blocked = [t for t in v["hand"] if not [a for a in legal if sess.tile_of(a) == t]]
+    if blocked and v["phase"] != "discard":
+        out.append('<div class="why-box">%s<p class="why-text" id="why"%s>%s</p></div>' % (
+            button("Why can&#8217;t I play %s?" % ("these tiles" if len(blocked) > 1 else blocked[0]), "why",
+                   cls="why-btn", extra=' aria-controls="why"'),
+            "" if why else " hidden", esc(why or "")))
     return "".join(out)
+
+
+def reasons_text(s, tiles):
+    """One sentence per distinct reason: "9-5, 8-3 cannot be played: ..."."""
+    groups = []
+    by_reason = {}
+    for tile in tiles:
+        reason = s.why_not(tile) or "it cannot be played now"
+        # The engine names the tile in its reason; group by the rest of it.
+        key = reason.replace(tile, "#")
+        if key not in by_reason:
+            by_reason[key] = []
+            groups.append(key)
+        by_reason[key].append((tile, reason))
+    lines = []
+    for key in groups:
+        items = by_reason[key]
+        names = ", ".join([t for t, _ in items])
+        reason = items[0][1] if len(items) == 1 else key.replace("#", "each")
+        lines.append("%s cannot be played: %s." % (names, reason))
+    return " ".join(lines)
 
 
 def hidden_hand(count):
@@ -221,11 +263,9 @@ def hidden_hand(count):
         count, "".join([render.tile_back_svg(orientation="vertical", size=22) for _ in range(count)]))
 
 
-def log_panel(s):
-    # Newest first: the latest moves stay in sight without scrolling.
-    items = "".join(['<li>%s</li>' % esc(line) for line in reversed(s.log[-60:])])
-    return ('<details class="log" open><summary>Move log</summary><ol id="log-list" reversed start="%d" tabindex="0" aria-label="Moves, newest first">%s</ol></details>'
-            % (len(s.log), items))
+def log_items(s):
+    """The move log's items, newest first: the latest moves stay in sight without scrolling."""
+    return "".join(['<li>%s</li>' % esc(line) for line in reversed(s.log[-60:])])
 
 
 def tools(s, can_undo, can_hint, show_new=True):

@@ -12,6 +12,7 @@ its record.
 import json
 
 from engine import record as records
+from engine.game import GameError
 from engine.rng import Rng
 
 GAMES = ["chicken-foot", "moon"]
@@ -199,6 +200,34 @@ class Session:
             return "%s wins the game!" % names[0]
         return " and ".join(names) + " share the win!"
 
+    # -- reasons -----------------------------------------------------------
+    def why_not(self, tile):
+        """Why the acting seat cannot play hand tile ``tile`` now (the engine's reason), or None.
+
+        Tries the play on a clone of the game, so nothing changes.
+        """
+        game = self.game
+        seat = game.current_seat()
+        if seat is None:
+            return None
+        v = game.view(seat)
+        for action in v["legal"]:
+            if tile_of(action) == tile:
+                return None
+        if self.setup["game"] == "moon":
+            if v["phase"] == "bidding":
+                return "tiles are played after the bidding: bid or pass first"
+            if v["phase"] == "trump":
+                return "name trumps first"
+            action = ("discard " + tile) if v["phase"] == "discard" else tile
+        else:
+            action = tile + ">" + _cf_target(v)
+        try:
+            game.clone().apply(action)
+        except GameError as exc:
+            return str(exc)
+        return None
+
     # -- undo --------------------------------------------------------------
     def undo_point(self):
         """How many of this round's actions to keep to undo to the last human decision, or None.
@@ -263,6 +292,20 @@ class Session:
         if rec.get("game") != setup["game"]:
             raise ValueError("the save's setup and record disagree")
         return cls.from_record(setup, rec)
+
+
+def _cf_target(v):
+    """The table tile a Chicken Foot play would most naturally join, to ask the engine why not."""
+    foot = v.get("open_foot")
+    if foot:
+        return foot["tile"]
+    if v["spokes"] < v["spokes_needed"]:
+        return v["double"]
+    for end in v.get("open_ends") or []:
+        a, b = end[0].split("-")
+        if a != b:
+            return end[0]
+    return v["double"]
 
 
 def _signed(n):

@@ -19,6 +19,8 @@ SETUP_KEY = "boneyard.setup"
 SAVE_KEY = "boneyard.save"
 DAMAGED_KEY = "boneyard.save.damaged"
 HINT_ITERATIONS = 40
+# Plain-JS helpers of the game area (pointer and wheel gestures), loaded once.
+MODULES = ["./web/panzoom.js"]
 
 
 class State:
@@ -30,9 +32,12 @@ class State:
         self.token = 0          # bumps when the game changes under a running computer turn
         self.worker = None
         self.worker_failed = False
-        self.zoom = 100
         self.busy = False
         self.proxies = []
+        self.frame = None       # the game kind whose frame #game holds
+        self.painted = {}       # part -> the HTML it shows
+        self.announced = None
+        self.why = None         # why the chosen unplayable tiles cannot be played
 
 
 state = State()
@@ -66,6 +71,17 @@ def save():
     s = state.session
     if s is not None:
         storage_set(SAVE_KEY, s.save_text())
+
+
+async def _save_later(session):
+    await asyncio.sleep(0)
+    if session is state.session:
+        save()
+
+
+def save_soon():
+    """Save in a task of its own, right after this one: the screen updates first."""
+    asyncio.create_task(_save_later(state.session))
 
 
 def saved_setup():
@@ -158,6 +174,58 @@ def needs_pass(seat):
     return seat is not None and len(s.humans()) > 1 and state.viewer != seat
 
 
+def skeleton(game):
+    """The game area's fixed frame: parts that :func:`render` fills when their HTML changes.
+
+    Keeping the frame (and the Chicken Foot view port, which the pan/zoom
+    module transforms) across renders means an action rewrites only what it
+    changed, which keeps each update well under a frame budget.
+    """
+    if game == "chicken-foot":
+        board = ('<div class="board-tools" role="group" aria-label="Table view">'
+                 '<button type="button" data-zoom="in" aria-label="Zoom in">+</button>'
+                 '<button type="button" data-zoom="out" aria-label="Zoom out">&#8722;</button>'
+                 '<button type="button" data-zoom="fit">Fit</button></div>'
+                 '<div class="cf-board" id="cf-view" tabindex="0" role="region" '
+                 'aria-label="Table view: drag, wheel or arrow keys to pan, + and - to zoom, 0 to fit">'
+                 '<div class="zoomer" id="g-table"></div></div><p class="foot-note" id="g-note"></p>')
+    else:
+        board = '<div id="g-table"></div><p class="foot-note" id="g-note"></p>'
+    return ('<p class="status-line" id="g-status"></p><div id="g-seats"></div>'
+            '<section class="board" aria-label="Table">%s</section>'
+            '<section class="rack" id="g-rack" aria-label="Your hand"></section>'
+            '<div id="g-tools"></div>'
+            '<details class="log" open><summary>Move log</summary>'
+            '<ol id="log-list" reversed tabindex="0" aria-label="Moves, newest first"></ol></details>' % board)
+
+
+def paint(parts):
+    """Write each part whose HTML changed; True if focus was inside a rewritten part."""
+    box = dom.by_id("game")
+    kind = state.session.setup["game"]
+    if state.frame != kind:
+        box.innerHTML = skeleton(kind)
+        state.frame = kind
+        state.painted = {}
+    active = window.document.activeElement
+    lost = False
+    for key in PART_ORDER:
+        html = parts.get(key, "")
+        if state.painted.get(key) == html:
+            continue
+        el = dom.by_id(PART_IDS[key])
+        if not lost and el.contains(active):
+            lost = True
+        el.innerHTML = html
+        state.painted[key] = html
+    return lost
+
+
+PART_ORDER = ["status", "seats", "table", "note", "rack", "tools", "log"]
+PART_IDS = {"status": "g-status", "seats": "g-seats", "table": "g-table", "note": "g-note",
+            "rack": "g-rack", "tools": "g-tools", "log": "log-list"}
+
+
 def render():
     s = state.session
     game = s.game
@@ -170,51 +238,52 @@ def render():
     if viewer is None and not s.humans():
         viewer = 0
     shown = viewer if not passing else None
-    out = ['<p class="status-line">%s</p>' % screens.status_line(s),
-           screens.seat_cards(s, shown)]
+    parts = {"status": screens.status_line(s), "seats": screens.seat_cards(s, shown)}
     targets = []
     if state.selected and seat is not None and not passing:
         targets = [a.split(">")[1] for a in game.view(seat)["legal"] if sess.tile_of(a) == state.selected]
-    out.append('<section class="board" aria-label="Table">')
     if s.setup["game"] == "chicken-foot":
-        out.append(screens.cf_board(s, shown, targets, state.zoom))
+        shape = "narrow" if window.innerWidth < 640 else "wide"
+        parts["table"], parts["note"] = screens.cf_board(s, shown, targets, shape)
     else:
-        out.append(screens.moon_board(s, shown))
-    out.append("</section>")
-    out.append('<section class="rack" aria-label="Your hand">')
+        parts["table"] = screens.moon_board(s, shown)
     if over:
-        out.append(screens.summary_panel(s))
+        rack = screens.summary_panel(s)
     elif passing:
-        out.append(screens.pass_screen(s.names[seat]))
+        rack = screens.pass_screen(s.names[seat])
     elif seat is not None:
-        out.append('<p class="prompt" id="prompt">Your turn, %s.%s</p>' % (
-            screens.esc(s.names[seat]), hint_text()))
-        out.append(screens.hand_panel(s, seat, state.selected, state.hint))
+        rack = '<p class="prompt" id="prompt">Your turn, %s.%s</p>%s' % (
+            screens.esc(s.names[seat]), hint_text(), screens.hand_panel(s, seat, state.selected, state.hint, state.why))
     else:
         acting = game.current_seat()
-        out.append('<p class="prompt thinking" id="prompt"><span class="spinner" aria-hidden="true"></span>'
-                   '%s is thinking&#8230;</p>' % screens.esc(s.names[acting]))
+        rack = ('<p class="prompt thinking" id="prompt"><span class="spinner" aria-hidden="true"></span>'
+                '%s is thinking&#8230;</p>' % screens.esc(s.names[acting]))
         if shown is not None and s.is_human(shown):
-            out.append(screens.hand_panel_readonly(s, shown))
-    out.append("</section>")
+            rack += screens.hand_panel_readonly(s, shown)
+    parts["rack"] = rack
     can_undo = s.undo_point() is not None and not over
     can_hint = seat is not None and not passing and state.worker is not None
-    out.append(screens.tools(s, can_undo, can_hint, show_new=not over))
-    out.append(screens.log_panel(s))
+    parts["tools"] = screens.tools(s, can_undo, can_hint, show_new=not over)
+    parts["log"] = screens.log_items(s)
     box = dom.by_id("game")
-    had_focus = box.contains(window.document.activeElement)
-    box.innerHTML = "".join(out)
     box.hidden = False
+    box.setAttribute("data-speed", s.setup["speed"])
     dom.by_id("setup").hidden = True
+    lost = paint(parts)
+    log = dom.by_id("log-list")
+    log.setAttribute("start", str(len(s.log)))
     if over:
         dom.set_state("waiting-for", "none")
     elif seat is not None:
         dom.set_state("waiting-for", "human")
     else:
         dom.set_state("waiting-for", "computer")
-    if had_focus or seat is not None or over:
+    # Moving focus forces a layout: only when focus was lost with a rewritten
+    # part, or is nowhere in the game while a person must act.
+    if lost or ((seat is not None or over) and not box.contains(window.document.activeElement)):
         focus_first()
-    if s.log:
+    if s.log and s.log[-1] != state.announced:
+        state.announced = s.log[-1]
         announce(s.log[-1])
 
 
@@ -272,6 +341,8 @@ def on_change(event):
 
 
 def handle(act, arg):
+    if act != "why":
+        state.why = None
     if act == "start":
         start_new(read_setup())
     elif act == "continue":
@@ -288,6 +359,7 @@ def handle(act, arg):
     elif act == "tile":
         choose_tile(arg)
     elif act == "select":
+        state.why = None
         state.selected = arg or None
         render()
     elif act == "act":
@@ -304,16 +376,38 @@ def handle(act, arg):
             state.hint = None
             undone.log.append("Undo: back to %s's decision" % undone.names[undone.to_act()])
             after_change()
+    elif act == "why":
+        explain(None)
     elif act == "hint":
         asyncio.create_task(ask_hint())
-    elif act == "zoom":
-        if arg == "in":
-            state.zoom = min(400, state.zoom + 50)
-        elif arg == "out":
-            state.zoom = max(50, state.zoom - 50)
-        else:
-            state.zoom = 100
-        render()
+
+
+def explain(tile):
+    """Show (and announce) why ``tile`` (None: every unplayable hand tile) cannot be played now."""
+    seat = acting_human()
+    if seat is None or needs_pass(seat):
+        return
+    s = state.session
+    v = s.game.view(seat)
+    playable = [sess.tile_of(a) for a in v["legal"]]
+    tiles = [tile] if tile is not None else [t for t in v["hand"] if t not in playable]
+    tiles = [t for t in tiles if t in v["hand"] and t not in playable]
+    if not tiles:
+        return
+    state.why = screens.reasons_text(s, tiles)
+    render()
+    announce(state.why)
+
+
+def on_pointer(event):
+    # A disabled tile gets no click, but pointer events still reach it: an
+    # attempt to play it says why it cannot be played.
+    el = event.target.closest("button[disabled][data-act='tile']")
+    if el is not None:
+        try:
+            explain(el.getAttribute("data-arg"))
+        except Exception as exc:
+            notice("Something went wrong: " + dom.describe(exc))
 
 
 def choose_tile(tile):
@@ -335,12 +429,13 @@ def human_act(action):
     state.session.apply(action)
     state.selected = None
     state.hint = None
+    state.why = None
     after_change()
 
 
 def after_change():
-    save()
     render()
+    save_soon()
     s = state.session
     seat = s.to_act()
     if seat is not None and not s.is_human(seat):
@@ -401,8 +496,9 @@ async def computer_turns(token):
             if token != state.token:
                 return
         s.apply(action)
-        save()
+        state.why = None
         render()
+        save_soon()
 
 
 async def ask_hint():
@@ -436,8 +532,10 @@ def install():
     """Wire the events and ``window.boneyard``, then resume a saved game or show the setup."""
     click = create_proxy(on_click)
     change = create_proxy(on_change)
-    state.proxies = [click, change]
+    pointer = create_proxy(on_pointer)
+    state.proxies = [click, change, pointer]
     dom.by_id("app").addEventListener("click", click)
+    dom.by_id("game").addEventListener("pointerup", pointer)
     dom.by_id("setup").addEventListener("change", change)
     getter = create_proxy(record_text)
     state.proxies.append(getter)
@@ -445,6 +543,11 @@ def install():
     api = window.Object()
     api.record = getter
     window.boneyard = api
+    for module in MODULES:
+        script = window.document.createElement("script")
+        script.type = "module"
+        script.src = module
+        window.document.head.appendChild(script)
     s = load_save()
     if s is not None and not s.game.is_over():
         begin(s)

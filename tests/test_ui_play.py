@@ -1,0 +1,74 @@
+"""Playing aids in the browser: why a tile cannot be played, zooming and panning the table."""
+
+import pytest
+
+from test_ui import mouse_step, setup_game, waiting
+
+pytestmark = pytest.mark.browser
+
+
+def human_turn_with_blocked_tile(page):
+    for _ in range(60):
+        if waiting(page) == "human" and page.locator("#game .hand button[disabled]").count():
+            return True
+        mouse_step(page)
+    return False
+
+
+def test_an_unplayable_tile_says_why_on_attempt(page, open_app):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    assert human_turn_with_blocked_tile(page)
+    before = page.evaluate("window.boneyard.record()")
+    tile = page.locator("#game .hand button[disabled]").first
+    name = tile.get_attribute("data-arg")
+    box = tile.bounding_box()
+    # A real click on a disabled button: the page hears the pointer, not a click.
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    why = page.locator("#why")
+    why.wait_for(state="visible")
+    assert why.inner_text().startswith(name + " cannot be played: ")
+    assert name in page.locator("#live").inner_text()
+    assert page.evaluate("window.boneyard.record()") == before   # nothing was played
+    # By keyboard: the Why button explains every unplayable tile at once.
+    page.get_by_role("button", name="Why can").focus()
+    page.keyboard.press("Enter")
+    text = page.locator("#why").inner_text()
+    blocked = page.locator("#game .hand button[disabled]").evaluate_all("bs => bs.map(b => b.dataset.arg)")
+    assert all(t in text for t in blocked)
+    assert "cannot be played: " in text
+
+
+def test_table_zooms_and_pans(page, open_app):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    for _ in range(8):
+        mouse_step(page)
+    waiting(page)
+    view = page.locator("#cf-view")
+    table = page.locator("#g-table")
+    view.focus()
+    page.keyboard.press("+")
+    page.keyboard.press("+")
+    assert int(view.get_attribute("data-zoom")) > 150
+    before = table.evaluate("t => t.style.transform")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert table.evaluate("t => t.style.transform") != before
+    page.keyboard.press("0")
+    assert view.get_attribute("data-zoom") == "100"
+    # The zoom survives the page's re-renders (a move redraws the table inside it).
+    page.get_by_role("button", name="Zoom in").click()
+    zoomed = view.get_attribute("data-zoom")
+    mouse_step(page)
+    waiting(page)
+    assert view.get_attribute("data-zoom") == zoomed and table.evaluate("t => t.style.transform") != ""
+    page.get_by_role("button", name="Fit").click()
+    # Wheel zooms around the pointer; a drag pans.
+    box = view.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, -400)
+    page.wait_for_function("() => Number(document.getElementById('cf-view').dataset.zoom) > 120")
+    start = table.evaluate("t => t.style.transform")
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 - 60, box["y"] + box["height"] / 2 - 40, steps=4)
+    page.mouse.up()
+    assert table.evaluate("t => t.style.transform") != start

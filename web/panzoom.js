@@ -1,0 +1,155 @@
+// Zoom and pan for the Chicken Foot table: wheel, pinch, drag and keyboard.
+//
+// The table picture always fits its view port (#cf-view) at scale 1 (the
+// SVG's viewBox "meets" the box); zooming scales the inner #g-table with a
+// CSS transform, kept across the page's re-renders because the Python side
+// only rewrites the SVG inside it.  Everything is delegated from document,
+// so views created later work too.  Keys on the focused view: + / - zoom,
+// arrows pan, 0 fits.  Buttons carrying data-zoom="in|out|fit" do the same.
+
+const MIN = 1;
+const MAX = 6;
+const STEP = 1.25;
+const PAN_PX = 48;
+const views = new WeakMap();
+
+function stateOf(view) {
+  let s = views.get(view);
+  if (!s) {
+    s = {scale: 1, x: 0, y: 0, pointers: new Map(), pinch: null, moved: false};
+    views.set(view, s);
+  }
+  return s;
+}
+
+function clamp(view, s) {
+  s.scale = Math.min(MAX, Math.max(MIN, s.scale));
+  const w = view.clientWidth;
+  const h = view.clientHeight;
+  s.x = Math.min(0, Math.max(w * (1 - s.scale), s.x));
+  s.y = Math.min(0, Math.max(h * (1 - s.scale), s.y));
+}
+
+function apply(view, s) {
+  clamp(view, s);
+  const inner = view.querySelector("#g-table");
+  if (!inner) return;
+  inner.style.transform = s.scale === 1 ? "" : `translate(${s.x}px, ${s.y}px) scale(${s.scale})`;
+  view.dataset.zoom = String(Math.round(s.scale * 100));
+}
+
+// Zoom by `factor` keeping the point (px, py) of the view port in place.
+function zoomAt(view, factor, px, py) {
+  const s = stateOf(view);
+  const scale = Math.min(MAX, Math.max(MIN, s.scale * factor));
+  const k = scale / s.scale;
+  s.x = px - (px - s.x) * k;
+  s.y = py - (py - s.y) * k;
+  s.scale = scale;
+  apply(view, s);
+}
+
+function centreZoom(view, factor) {
+  zoomAt(view, factor, view.clientWidth / 2, view.clientHeight / 2);
+}
+
+function fit(view) {
+  const s = stateOf(view);
+  s.scale = 1;
+  s.x = 0;
+  s.y = 0;
+  apply(view, s);
+}
+
+function pan(view, dx, dy) {
+  const s = stateOf(view);
+  s.x += dx;
+  s.y += dy;
+  apply(view, s);
+}
+
+function local(view, event) {
+  const r = view.getBoundingClientRect();
+  return [event.clientX - r.left, event.clientY - r.top];
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest && event.target.closest("[data-zoom]");
+  if (!button) return;
+  const view = document.getElementById("cf-view");
+  if (!view) return;
+  const how = button.dataset.zoom;
+  if (how === "in") centreZoom(view, STEP);
+  else if (how === "out") centreZoom(view, 1 / STEP);
+  else fit(view);
+});
+
+document.addEventListener("wheel", (event) => {
+  const view = event.target.closest && event.target.closest("#cf-view");
+  if (!view) return;
+  event.preventDefault();
+  const [px, py] = local(view, event);
+  zoomAt(view, Math.pow(1.0015, -event.deltaY), px, py);
+}, {passive: false});
+
+document.addEventListener("keydown", (event) => {
+  const view = event.target;
+  if (!view || view.id !== "cf-view" || event.altKey || event.ctrlKey || event.metaKey) return;
+  const keys = {
+    "+": () => centreZoom(view, STEP), "=": () => centreZoom(view, STEP),
+    "-": () => centreZoom(view, 1 / STEP), "_": () => centreZoom(view, 1 / STEP),
+    "0": () => fit(view),
+    ArrowLeft: () => pan(view, PAN_PX, 0), ArrowRight: () => pan(view, -PAN_PX, 0),
+    ArrowUp: () => pan(view, 0, PAN_PX), ArrowDown: () => pan(view, 0, -PAN_PX),
+  };
+  const act = keys[event.key];
+  if (act) {
+    event.preventDefault();
+    act();
+  }
+});
+
+document.addEventListener("pointerdown", (event) => {
+  const view = event.target.closest && event.target.closest("#cf-view");
+  if (!view) return;
+  const s = stateOf(view);
+  s.pointers.set(event.pointerId, local(view, event));
+  s.moved = false;
+  if (s.pointers.size === 2) {
+    const [a, b] = [...s.pointers.values()];
+    s.pinch = {d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1};
+  }
+  view.setPointerCapture(event.pointerId);
+});
+
+document.addEventListener("pointermove", (event) => {
+  const view = event.target.closest && event.target.closest("#cf-view");
+  if (!view) return;
+  const s = stateOf(view);
+  const last = s.pointers.get(event.pointerId);
+  if (!last) return;
+  const now = local(view, event);
+  s.pointers.set(event.pointerId, now);
+  if (s.pointers.size === 2 && s.pinch) {
+    const [a, b] = [...s.pointers.values()];
+    const d = Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
+    zoomAt(view, d / s.pinch.d, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+    s.pinch.d = d;
+  } else if (s.pointers.size === 1) {
+    const dx = now[0] - last[0];
+    const dy = now[1] - last[1];
+    if (Math.abs(dx) + Math.abs(dy) > 0) s.moved = true;
+    pan(view, dx, dy);
+  }
+});
+
+function release(event) {
+  const view = event.target.closest && event.target.closest("#cf-view");
+  if (!view) return;
+  const s = stateOf(view);
+  s.pointers.delete(event.pointerId);
+  if (s.pointers.size < 2) s.pinch = null;
+}
+
+document.addEventListener("pointerup", release);
+document.addEventListener("pointercancel", release);
