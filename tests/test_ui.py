@@ -96,7 +96,7 @@ def test_chicken_foot_rounds_by_keyboard_alone(page, open_app, tmp_path):
             presses += 1
             continue
         name = page.evaluate("document.activeElement.textContent + '|' + (document.activeElement.getAttribute('aria-label') || '')")
-        if focused in ("undo", "hint", "new", "zoom"):
+        if focused in ("undo", "hint", "new", "zoom", "review"):
             # Move on to an action: the hand, place and action buttons come before the tools.
             page.keyboard.press("Shift+Tab")
         elif focused == "tile" and "cannot" in name:

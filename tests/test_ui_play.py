@@ -72,3 +72,37 @@ def test_table_zooms_and_pans(page, open_app):
     page.mouse.move(box["x"] + box["width"] / 2 - 60, box["y"] + box["height"] / 2 - 40, steps=4)
     page.mouse.up()
     assert table.evaluate("t => t.style.transform") != start
+
+
+def table_tiles(page):
+    return page.locator("#g-table svg.tile").count()
+
+
+def test_review_steps_back_read_only(page, open_app):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    for _ in range(10):
+        mouse_step(page)
+    assert waiting(page) == "human"
+    record = page.evaluate("window.boneyard.record()")
+    tiles_now = table_tiles(page)
+    page.get_by_role("button", name="Review moves").click()
+    step = page.locator("#review-step")
+    total = step.inner_text().split(" of ")[1].split(" ")[0]
+    assert step.inner_text().startswith("Move %s of %s" % (total, total))
+    assert page.locator("#game .hand button").count() == 0          # read-only: no playable tiles
+    back = page.get_by_role("button", name="Previous move")
+    for _ in range(4):
+        back.click()
+    assert step.inner_text().startswith("Move %d of %s" % (int(total) - 4, total))
+    assert table_tiles(page) < tiles_now
+    page.get_by_role("button", name="First move").click()
+    assert step.inner_text().startswith("Move 0 of")
+    assert table_tiles(page) == 1 and "centre double" in step.inner_text()
+    page.get_by_role("button", name="Next move").click()
+    assert step.inner_text().startswith("Move 1 of")
+    assert page.get_attribute("html", "data-waiting-for") == "human"
+    assert page.evaluate("window.boneyard.record()") == record     # the game is untouched
+    page.get_by_role("button", name="Back to the game").click()
+    assert table_tiles(page) == tiles_now
+    assert page.locator("#game .hand button").count() > 0
+    assert page.evaluate("window.boneyard.record()") == record

@@ -69,3 +69,76 @@ def test_moon_bidding_reason():
     s.deal()
     tile = s.game.view(s.to_act())["hand"][0]
     assert s.why_not(tile) == "tiles are played after the bidding: bid or pass first"
+
+
+def test_undo_is_refused_after_a_draw_with_a_reason():
+    setup = sess.default_setup()
+    setup["players"] = 2
+    setup["seats"] = ["human", "easy"] + ["easy"] * 6
+    s = sess.Session(setup)
+    s.deal()
+    pick = random.Random(2)
+    refused = allowed = 0
+    while s.to_act() is not None and refused < 3:
+        humans = [i for i in range(len(s.turns)) if s.is_human(s.turns[i][0])]
+        if s.is_human(s.to_act()) and humans:
+            drew = any(t[1] == "draw" for t in s.turns[humans[-1]:])
+            if drew:
+                assert s.undo_point() is None and s.undo() is None
+                assert "drawn" in s.undo_refusal()
+                refused += 1
+            else:
+                assert s.undo_refusal() is None
+                back = s.undo()
+                assert back.to_act() == s.to_act() and len(back.turns) == humans[-1]
+                allowed += 1
+        s.apply(pick.choice(s.game.legal_actions()))
+    assert refused and allowed
+
+
+def test_moon_undo_is_refused_once_the_widow_is_seen():
+    # At the human's first turn after the bidding, their last decision lies
+    # before the widow was seen: undo is refused, saying so.
+    setup = sess.default_setup()
+    setup["game"] = "moon"
+    setup["seats"] = ["human", "easy", "easy"] + ["easy"] * 5
+
+    def first_turn_after_bidding(s):
+        return (s.game.phase() != "bidding" and s.is_human(s.to_act())
+                and all(t[2] == "bidding" for t in s.turns if s.is_human(t[0])))
+
+    found = 0
+    for seed in range(6):
+        s = play_until(setup, first_turn_after_bidding, seed, limit=400)
+        if s.to_act() is None or not first_turn_after_bidding(s):
+            continue
+        assert s.undo_point() is None and s.undo() is None
+        assert "widow" in s.undo_refusal()
+        found += 1
+    assert found
+
+
+def test_review_steps_through_every_round_without_touching_the_game():
+    setup = sess.default_setup()
+    setup["players"] = 3
+    s = sess.Session(setup)
+    s.deal()
+    pick = random.Random(1)
+    for _ in range(2):
+        while s.to_act() is not None:
+            s.apply(pick.choice(s.game.legal_actions()))
+        s.deal()
+    for _ in range(5):
+        s.apply(pick.choice(s.game.legal_actions()))
+    before = s.record_json()
+    review = sess.Review(s)
+    assert review.total == s.game.action_count()
+    # Every step equals replaying the record up to it (as embeds count steps).
+    from engine import record
+    for step in list(range(review.total, -1, -7)) + [0, 1, review.total]:
+        twin = review.session(step)
+        expected = record.replay(s.game.record(), step)
+        assert twin.game.record() == expected.record(), step
+    review.session(review.total)
+    assert review.describe().startswith("Move %d of %d" % (review.total, review.total))
+    assert s.record_json() == before

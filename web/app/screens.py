@@ -268,10 +268,28 @@ def log_items(s):
     return "".join(['<li>%s</li>' % esc(line) for line in reversed(s.log[-60:])])
 
 
-def tools(s, can_undo, can_hint, show_new=True):
-    return '<div class="tools">%s%s%s</div>' % (
-        button("Undo", "undo", disabled=not can_undo), button("Hint", "hint", disabled=not can_hint),
-        button("New game", "new") if show_new else "")
+def tools(s, can_undo, can_hint, show_new=True, undo_note=None, can_review=False):
+    note = ""
+    if undo_note:
+        note = '<p class="undo-note" id="undo-note">Undo is not possible: %s.</p>' % esc(undo_note)
+    return '<div class="tools">%s%s%s%s%s</div>' % (
+        button("Undo", "undo", disabled=not can_undo,
+               extra=' aria-describedby="undo-note"' if undo_note else ""),
+        button("Hint", "hint", disabled=not can_hint),
+        button("Review moves", "review", "start", disabled=not can_review),
+        button("New game", "new") if show_new else "", note)
+
+
+def review_panel(text, step, total):
+    """Stepping back through the game: where we are and the buttons to move."""
+    return ('<div class="review" role="group" aria-label="Review moves">'
+            '<p class="review-step" id="review-step">%s</p><div class="review-actions">%s%s%s%s%s</div></div>' % (
+                esc(text),
+                button("First move", "review", "-100000", disabled=step == 0),
+                button("Previous move", "review", "-1", disabled=step == 0),
+                button("Next move", "review", "1", disabled=step >= total),
+                button("Latest move", "review", "100000", disabled=step >= total),
+                button("Back to the game", "review", "end", cls="primary")))
 
 
 def summary_panel(s):
@@ -283,7 +301,9 @@ def summary_panel(s):
         out.append('<p class="winner">%s</p>' % esc(s.winner_text()))
     out.append('<p>%s</p>' % esc(s.log[-1] if s.log else ""))
     out.append('<div class="revealed">')
-    for seat in range(game.players):
+    if s.setup["game"] == "moon":
+        out.append(moon_hands_dealt(s))
+    for seat in range(game.players if s.setup["game"] == "chicken-foot" else 0):
         hand = game.view(seat)["hand"]
         pips = 0
         for t in hand:
@@ -299,6 +319,26 @@ def summary_panel(s):
         out.append(button("Next round", "next", cls="primary"))
     out.append(button("New game", "new", cls="primary" if game.is_over() else ""))
     out.append("</div></section>")
+    return "".join(out)
+
+
+def moon_hands_dealt(s):
+    """Moon's hands as dealt (every tile is played by the end), the widow and the discard."""
+    game = s.game
+    deal = game.record()["rounds"][-1]
+    out = []
+    for seat in range(game.players):
+        v = game.view(seat)
+        hand = deal["hands"][seat]
+        extra = ""
+        if v.get("bidder") == seat and v.get("discard"):
+            extra = " &middot; took the widow %s, discarded %s" % (esc(deal["widow"]), esc(v["discard"]))
+        out.append('<div class="revealed-hand"><strong>%s</strong>: dealt %s &middot; %d trick%s won%s'
+                   '<div class="hand">%s</div></div>' % (
+                       esc(s.names[seat]), ", ".join(hand), v["tricks_won"][seat],
+                       "" if v["tricks_won"][seat] == 1 else "s", extra,
+                       "".join([render.tile_svg(t, size=20) for t in hand])))
+    out.append('<p class="widow-note">Widow: %s</p>' % esc(deal["widow"]))
     return "".join(out)
 
 

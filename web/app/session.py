@@ -80,7 +80,8 @@ def tile_of(action):
 class Session:
     """A game with its setup, a readable log and undo points."""
 
-    def __init__(self, setup):
+    def __init__(self, setup, game=None):
+        """A new game for ``setup`` (or, with ``game``, a session showing that game as it is)."""
         self.setup = clean_setup(setup)
         n = players_of(self.setup)
         names = []
@@ -88,7 +89,9 @@ class Session:
             name = self.setup["names"][i].strip()
             names.append(name if name else "Player %d" % (i + 1))
         options = self.setup["options"] if self.setup["game"] == "chicken-foot" else None
-        self.game = records.new_game(self.setup["game"], n, options or None, names)
+        if game is None:
+            game = records.new_game(self.setup["game"], n, options or None, names)
+        self.game = game
         self.names = names
         self.log = []
         self.turns = []   # this round's actions: [seat, action, phase before]
@@ -248,6 +251,21 @@ class Session:
                 return j
         return None
 
+    def undo_refusal(self):
+        """Why undo is refused now, or None: a draw or the widow since the last human decision."""
+        phase = self.game.phase()
+        if phase in ("round-over", "game-over", "not-dealt"):
+            return None
+        for j in range(len(self.turns) - 1, -1, -1):
+            seat, action, before = self.turns[j]
+            if action == "draw":
+                return "a tile was drawn since, and undo would let it be seen (no peeking)"
+            if before == "bidding" and phase != "bidding":
+                return "the bidding is over and the widow has been seen (no peeking)"
+            if self.is_human(seat):
+                return None
+        return None
+
     def undo(self):
         """A new Session at the last human decision (see :meth:`undo_point`), or None."""
         keep = self.undo_point()
@@ -310,3 +328,76 @@ def _cf_target(v):
 
 def _signed(n):
     return "+%d" % n if n > 0 else str(n)
+
+
+class Review:
+    """Stepping through a game's actions read-only: the game itself is never touched.
+
+    ``step`` counts every round's actions in order (as ``record.replay``
+    does); :meth:`session` is a twin Session at that step, with the log of
+    the round so far.  Each round's start is rebuilt once with
+    ``record.replay`` and cached; a step forward applies one action.
+    """
+
+    def __init__(self, session):
+        self.setup = session.setup
+        self.record = session.game.record()
+        self.rounds = self.record["rounds"]
+        self.starts = []   # the step at which each round begins
+        total = 0
+        for rnd in self.rounds:
+            self.starts.append(total)
+            total += len(rnd["actions"])
+        self.total = total
+        self.bases = {}
+        self.twin = None
+        self.at = None
+        self.step = total
+
+    def locate(self, step):
+        """(round index, actions into that round) of ``step``; the end of a round, not the next deal."""
+        r = 0
+        for i in range(len(self.starts)):
+            if self.starts[i] < step or (self.starts[i] == step and (step == 0 or i == 0)):
+                r = i
+        return r, step - self.starts[r]
+
+    def base(self, r):
+        if r not in self.bases:
+            rec = dict(self.record)
+            rounds = [dict(x) for x in self.rounds[:r + 1]]
+            last = {"actions": []}
+            for key in records.game_class(self.setup["game"]).DEAL_FIELDS:
+                last[key] = rounds[r][key]
+            rounds[r] = last
+            rec["rounds"] = rounds
+            self.bases[r] = records.replay(rec)
+        return self.bases[r]
+
+    def session(self, step=None):
+        """The twin Session at ``step`` (default: the current one), kept between calls."""
+        if step is None:
+            step = self.step
+        step = max(0, min(self.total, step))
+        r, k = self.locate(step)
+        actions = self.rounds[r]["actions"]
+        if self.at is not None and self.at[0] == r and self.at[1] <= k:
+            twin = self.twin
+            done = self.at[1]
+        else:
+            twin = Session(self.setup, self.base(r).clone())
+            twin.log.append("Round %d: %s." % (r + 1, twin._round_intro()))
+            done = 0
+        for action in actions[done:k]:
+            twin.apply(action)
+        self.twin = twin
+        self.at = (r, k)
+        self.step = step
+        return twin
+
+    def describe(self):
+        """What the current step shows, in words."""
+        r, k = self.locate(self.step)
+        twin = self.session()
+        last = twin.log[-1] if twin.log else ""
+        return "Move %d of %d (round %d): %s" % (self.step, self.total, r + 1, last)

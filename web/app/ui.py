@@ -38,6 +38,7 @@ class State:
         self.painted = {}       # part -> the HTML it shows
         self.announced = None
         self.why = None         # why the chosen unplayable tiles cannot be played
+        self.review = None      # a session.Review while stepping back through the game
 
 
 state = State()
@@ -226,7 +227,36 @@ PART_IDS = {"status": "g-status", "seats": "g-seats", "table": "g-table", "note"
             "rack": "g-rack", "tools": "g-tools", "log": "log-list"}
 
 
+def render_review():
+    """The game at the review's step, read-only, with the stepping buttons."""
+    review = state.review
+    twin = review.session()
+    s = state.session
+    viewer = state.viewer if state.viewer is not None else (s.humans()[0] if s.humans() else None)
+    parts = {"status": "Reviewing &middot; " + screens.status_line(twin), "seats": screens.seat_cards(twin, viewer)}
+    if s.setup["game"] == "chicken-foot":
+        shape = "narrow" if window.innerWidth < 640 else "wide"
+        parts["table"], parts["note"] = screens.cf_board(twin, viewer, [], shape)
+    else:
+        parts["table"] = screens.moon_board(twin, viewer)
+    rack = screens.review_panel(review.describe(), review.step, review.total)
+    if viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
+        rack += screens.hand_panel_readonly(twin, viewer)
+    parts["rack"] = rack
+    parts["tools"] = ""
+    parts["log"] = screens.log_items(s)
+    lost = paint(parts)
+    if lost or not dom.by_id("game").contains(window.document.activeElement):
+        el = dom.by_id("game").querySelector(".review button:not([disabled])")
+        if el is not None:
+            el.focus()
+    announce(review.describe())
+
+
 def render():
+    if state.review is not None:
+        render_review()
+        return
     s = state.session
     game = s.game
     seat = acting_human()
@@ -263,7 +293,10 @@ def render():
     parts["rack"] = rack
     can_undo = s.undo_point() is not None and not over
     can_hint = seat is not None and not passing and state.worker is not None
-    parts["tools"] = screens.tools(s, can_undo, can_hint, show_new=not over)
+    refusal = s.undo_refusal() if not can_undo and not over and seat is not None else None
+    can_review = (over or seat is not None) and not passing and s.game.action_count() > 0
+    parts["tools"] = screens.tools(s, can_undo, can_hint, show_new=not over, undo_note=refusal,
+                                   can_review=can_review)
     parts["log"] = screens.log_items(s)
     box = dom.by_id("game")
     box.hidden = False
@@ -376,6 +409,14 @@ def handle(act, arg):
             state.hint = None
             undone.log.append("Undo: back to %s's decision" % undone.names[undone.to_act()])
             after_change()
+    elif act == "review":
+        if arg == "start":
+            state.review = sess.Review(state.session)
+        elif arg == "end":
+            state.review = None
+        elif state.review is not None:
+            state.review.session(state.review.step + int(arg))
+        render()
     elif act == "why":
         explain(None)
     elif act == "hint":
@@ -444,6 +485,7 @@ def after_change():
 
 
 def begin(session):
+    state.review = None
     state.session = session
     state.token += 1
     state.selected = None
