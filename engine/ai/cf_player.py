@@ -32,7 +32,7 @@ from .clock import Deadline
 
 HARD_PLAYOUTS = 2000     # default playouts per decision
 HARD_MIN_WORLDS = 30
-HARD_TIME_MS = 1500      # default safety cap (a decision must stay under 2 s)
+HARD_TIME_MS = 1200      # default safety cap (a decision must stay under 2 s)
 HARD_MAX_CANDIDATES = 6  # the medium ranking prunes the rest
 OUT_BONUS = 8
 MATCH_WIN = 40           # in the last round, finishing with the lowest total
