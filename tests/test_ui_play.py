@@ -1,5 +1,7 @@
 """Playing aids in the browser: why a tile cannot be played, zooming and panning the table."""
 
+import json
+
 import pytest
 
 from test_ui import mouse_step, setup_game, waiting
@@ -106,3 +108,53 @@ def test_review_steps_back_read_only(page, open_app):
     assert table_tiles(page) == tiles_now
     assert page.locator("#game .hand button").count() > 0
     assert page.evaluate("window.boneyard.record()") == record
+
+
+def centre(box):
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page, source, target):
+    x0, y0 = centre(source.bounding_box())
+    x1, y1 = centre(target.bounding_box())
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 12, y0 - 12, steps=2)
+    page.mouse.move(x1, y1, steps=6)
+    page.mouse.up()
+
+
+def test_drag_a_tile_onto_its_place(page, open_app):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    for _ in range(60):
+        if waiting(page) == "human" and page.locator("#game .hand button[data-targets]").count():
+            break
+        mouse_step(page)
+    tile = page.locator("#game .hand button[data-targets]").first
+    name = tile.get_attribute("data-arg")
+    target = tile.get_attribute("data-targets").split(" ")[-1]
+    before = json.loads(page.evaluate("window.boneyard.record()"))
+    played = sum(len(r["actions"]) for r in before["rounds"])
+    drag(page, tile, page.locator('#g-table svg.tile[aria-label="%s"]' % target))
+    page.wait_for_function("(n) => JSON.parse(window.boneyard.record()).rounds.flatMap(r => r.actions).length > n",
+                           arg=played)
+    after = json.loads(page.evaluate("window.boneyard.record()"))
+    assert [a for r in after["rounds"] for a in r["actions"]][played] == "%s>%s" % (name, target)
+
+
+def test_a_drag_dropped_off_the_table_plays_nothing(page, open_app):
+    setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
+    for _ in range(60):
+        if waiting(page) == "human" and page.locator('#game .hand button[data-drop="board"]').count():
+            break
+        mouse_step(page)
+    tile = page.locator('#game .hand button[data-drop="board"]').first
+    before = page.evaluate("window.boneyard.record()")
+    drag(page, tile, page.locator("#g-tools"))
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.boneyard.record()") == before
+    name = tile.get_attribute("data-arg")
+    drag(page, tile, page.locator("#g-table"))
+    page.wait_for_function("(b) => window.boneyard.record() !== b", arg=before)
+    rec = json.loads(page.evaluate("window.boneyard.record()"))
+    assert name in rec["rounds"][-1]["actions"]

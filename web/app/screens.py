@@ -224,9 +224,14 @@ def hand_panel(s, seat, selected, hint, why=None):
             cls += " hint"
         if tile == v.get("drawn_tile"):
             cls += " drawn"
+        extra = ' aria-pressed="%s"' % ("true" if tile == selected else "false") if len(moves) > 1 else ""
+        # Where drag.js may drop the tile: the table tiles it joins, or (Moon) the table.
+        if moves and ">" in moves[0]:
+            extra += ' data-targets="%s"' % " ".join([m.split(">")[1] for m in moves])
+        elif moves and v["phase"] == "play":
+            extra += ' data-drop="board"'
         out.append(button(render.hand_tile_svg(tile), "tile", tile, cls=cls, disabled=not moves, aria=label,
-                          extra=' aria-pressed="%s"' % ("true" if tile == selected else "false")
-                          if len(moves) > 1 else ""))
+                          extra=extra))
     out.append("</div>")
     blocked = [t for t in v["hand"] if not [a for a in legal if sess.tile_of(a) == t]]
     if blocked and v["phase"] != "discard":

@@ -20,7 +20,7 @@ SAVE_KEY = "boneyard.save"
 DAMAGED_KEY = "boneyard.save.damaged"
 HINT_ITERATIONS = 40
 # Plain-JS helpers of the game area (pointer and wheel gestures), loaded once.
-MODULES = ["./web/panzoom.js"]
+MODULES = ["./web/panzoom.js", "./web/drag.js"]
 
 
 class State:
@@ -451,6 +451,17 @@ def on_pointer(event):
             notice("Something went wrong: " + dom.describe(exc))
 
 
+def on_drop(event):
+    # drag.js asks for a play; only a legal action of the acting human is played.
+    try:
+        action = str(event.detail)
+        seat = acting_human()
+        if seat is not None and state.review is None and action in state.session.game.view(seat)["legal"]:
+            human_act(action)
+    except Exception as exc:
+        notice("Something went wrong: " + dom.describe(exc))
+
+
 def choose_tile(tile):
     seat = acting_human()
     if seat is None:
@@ -575,7 +586,9 @@ def install():
     click = create_proxy(on_click)
     change = create_proxy(on_change)
     pointer = create_proxy(on_pointer)
-    state.proxies = [click, change, pointer]
+    drop = create_proxy(on_drop)
+    state.proxies = [click, change, pointer, drop]
+    window.document.addEventListener("boneyard-play", drop)
     dom.by_id("app").addEventListener("click", click)
     dom.by_id("game").addEventListener("pointerup", pointer)
     dom.by_id("setup").addEventListener("change", change)

@@ -1,0 +1,50 @@
+"""A complete 10-round Chicken Foot match through the UI by keyboard alone."""
+
+import pytest
+
+from test_ui import setup_game
+from engine import record
+
+pytestmark = pytest.mark.browser
+
+FOCUSED = """() => {
+  const el = document.activeElement;
+  const root = document.documentElement.dataset;
+  return {waiting: root.waitingFor, act: el && el.getAttribute('data-act'),
+          disabled: !!(el && el.disabled), name: el ? (el.getAttribute('aria-label') || el.textContent) : ''};
+}"""
+
+# Wait until the page waits for a person (or the round is over) and, if so,
+# until focus has settled on a control.
+SETTLED = """() => {
+  const w = document.documentElement.dataset.waitingFor;
+  return w === 'none' || w === 'human';
+}"""
+
+
+def test_ten_round_chicken_foot_match_by_keyboard(page, open_app, tmp_path):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    presses = 0
+    rounds_seen = 0
+    while True:
+        page.wait_for_function(SETTLED, timeout=60000)
+        f = page.evaluate(FOCUSED)
+        if f["waiting"] == "none" and page.locator("#game .summary").count():
+            if page.get_by_role("button", name="Next round").count() == 0:
+                break   # game over
+            rounds_seen += 1
+            assert f["act"] == "next", f   # focus went to the summary's main button
+        if f["act"] in (None, "undo", "hint", "new", "review", "why") or f["disabled"]:
+            # Focus on something else: move on to the next control.
+            page.keyboard.press("Tab")
+        else:
+            page.keyboard.press("Enter")
+        presses += 1
+        assert presses < 4000
+    page.screenshot(path=str(tmp_path / "match-over.png"), full_page=True)
+    assert rounds_seen == 9
+    text = page.locator("#game .summary").inner_text()
+    assert "Game over" in text and ("wins the game" in text or "share the win" in text)
+    game = record.replay(page.evaluate("window.boneyard.record()"))
+    assert game.is_over() and game.round_count() == 10
+    assert len(page.locator("#game .scores tbody tr").all()) == 10
