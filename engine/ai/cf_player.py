@@ -14,9 +14,9 @@ function of the view, the generator's seed and the iteration budget.
   :mod:`engine.ai.cf_sim`, over the same worlds for every candidate; pick
   the best mean of (opponents' mean round score - own round score), with a
   bonus for going out (in the match's last round, a large bonus for
-  finishing with the lowest total: then only winning counts).  The candidates are the distinct plays (two ends of
-  the same number are one play), at most the medium ranking's best
-  ``HARD_MAX_CANDIDATES``.  ``budget.iterations`` counts playouts (worlds
+  finishing with the lowest total: then only winning counts).  The
+  candidates are the distinct plays (two ends of the same number are one
+  play), at most the medium ranking's best ``HARD_MAX_CANDIDATES``.  ``budget.iterations`` counts playouts (worlds
   times candidates; default ``HARD_PLAYOUTS``, at least ``HARD_MIN_WORLDS``
   worlds); ``budget.time_ms`` stops early between worlds, as a safety net
   (default ``HARD_TIME_MS`` when neither limit is given).
