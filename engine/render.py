@@ -223,8 +223,14 @@ def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=
              'role="img" aria-label="%s">' % (x, y, w, h, escape(table_summary(view)))]
     for line in picture["connectors"]:
         points = " ".join(["%d,%d" % (p[0], p[1]) for p in line])
-        parts.append('<polyline class="connector" points="%s" fill="none" stroke="#d9c79a" '
-                     'stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>' % points)
+        if len(line) == 6:
+            # A wrapped line's connector: thin and dotted, unlike a foot's toes.
+            parts.append('<polyline class="connector wrap" points="%s" fill="none" stroke="#b8c9bf" '
+                         'stroke-width="3" stroke-dasharray="2 9" stroke-linecap="round" '
+                         'stroke-linejoin="round"/>' % points)
+        else:
+            parts.append('<polyline class="connector" points="%s" fill="none" stroke="#d9c79a" '
+                         'stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>' % points)
     by_tile = {}
     for entry in picture["tiles"]:
         by_tile[entry["tile"]] = entry

@@ -119,6 +119,9 @@ def test_moon_bidding_play_and_summary(axe_page):
             checked_play = True
         if not checked_summary and state == "none":
             assert severe_violations(page) == [], "round summary"
+            # Moon's summary shows the hands as dealt (every tile is played by the end).
+            summary = page.locator("#game .summary").inner_text()
+            assert summary.count("dealt") == 3 and "Widow:" in summary
             checked_summary = True
         if not mouse_step(page):
             break

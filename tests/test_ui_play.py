@@ -158,3 +158,26 @@ def test_a_drag_dropped_off_the_table_plays_nothing(page, open_app):
     page.wait_for_function("(b) => window.boneyard.record() !== b", arg=before)
     rec = json.loads(page.evaluate("window.boneyard.record()"))
     assert name in rec["rounds"][-1]["actions"]
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_last_play_is_highlighted_and_motion_respects_the_preference(browser, site, motion):
+    context = browser.new_context(reduced_motion=motion)
+    page = context.new_page()
+    try:
+        page.goto(site)
+        setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+        for _ in range(30):
+            mouse_step(page)
+            if page.locator("#g-table svg.fresh").count():
+                break
+        waiting(page)
+        assert page.locator("#g-table svg.fresh").count() == 1
+        ring = page.locator("#g-table .ring-fresh")
+        assert ring.count() == 1
+        animation = ring.evaluate("r => getComputedStyle(r).animationName")
+        assert animation == ("none" if motion == "reduce" else "ring-pulse")
+        # The highlight itself stays (colour is not the only signal: a dashed outline).
+        assert ring.evaluate("r => getComputedStyle(r).strokeDasharray") not in ("none", "")
+    finally:
+        context.close()
