@@ -43,7 +43,10 @@ def bits(mask):
 
 
 def score_plays(k, plays):
-    """Integer scores (tenths of a pip) for ``plays``: a list of ``(tile, target, matched_number)`` for the seat of ``k``."""
+    """Integer scores (tenths of a pip), higher better, for the seat of ``k``.
+
+    ``plays`` is a list of ``(tile, target, matched_number)``.
+    """
     out = []
     hand = k.hand
     players = k.players
