@@ -245,9 +245,14 @@ def render_review():
     parts["rack"] = rack
     parts["tools"] = ""
     parts["log"] = screens.log_items(s)
+    box = dom.by_id("game")
+    starting = not box.hasAttribute("data-review")
+    box.setAttribute("data-review", "")
     lost = paint(parts)
-    if lost or not dom.by_id("game").contains(window.document.activeElement):
-        el = dom.by_id("game").querySelector(".review button:not([disabled])")
+    if starting:
+        box.querySelector(".board").scrollIntoView()
+    if lost or not box.contains(window.document.activeElement):
+        el = box.querySelector(".review button:not([disabled])")
         if el is not None:
             el.focus()
     announce(review.describe())
@@ -257,6 +262,7 @@ def render():
     if state.review is not None:
         render_review()
         return
+    dom.by_id("game").removeAttribute("data-review")
     s = state.session
     game = s.game
     seat = acting_human()
