@@ -181,3 +181,28 @@ def test_last_play_is_highlighted_and_motion_respects_the_preference(browser, si
         assert ring.evaluate("r => getComputedStyle(r).strokeDasharray") not in ("none", "")
     finally:
         context.close()
+
+
+def test_pinch_zooms_the_table(browser, site):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(site)
+        setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+        waiting(page)
+        view = page.locator("#cf-view")
+        view.scroll_into_view_if_needed()
+        x, y = centre(view.bounding_box())
+        cdp = context.new_cdp_session(page)
+
+        def touch(kind, spread):
+            points = [] if kind == "touchEnd" else [{"x": x - spread, "y": y, "id": 1}, {"x": x + spread, "y": y, "id": 2}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touch("touchStart", 20)
+        for spread in (30, 45, 60, 80):
+            touch("touchMove", spread)
+        touch("touchEnd", 0)
+        assert int(view.get_attribute("data-zoom")) >= 250
+    finally:
+        context.close()
