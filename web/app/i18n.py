@@ -1,0 +1,142 @@
+"""Translations: catalogs of keys -> strings, one JSON file per language.
+
+Portable Python (MicroPython on the page, CPython in tests).  A catalog is
+``web/i18n/<lang>.json`` (mounted as ``i18n/<lang>.json`` in the page's file
+system): ``{"key": "text with {name} placeholders", "key2": {"one": "...",
+"other": "..."}}``.  Plural entries hold one form per CLDR category the
+language uses (:data:`PLURAL_FORMS`).  Keys are written as literals at the
+call sites (``t("setup.title")``) so that tests can find every key in use.
+
+A missing key falls back to English, then to the key itself: a gap shows,
+it never breaks the page.
+"""
+
+import json
+
+LANGS = ["en", "sq", "lv", "sw"]
+DEFAULT = "en"
+# Each language's own name, shown as is in every language's picker.
+NATIVE_NAMES = {"en": "English", "sq": "Shqip", "lv": "Latviešu", "sw": "Kiswahili"}
+PLURAL_FORMS = {"en": ["one", "other"], "sq": ["one", "other"], "sw": ["one", "other"],
+                "lv": ["zero", "one", "other"]}
+STORAGE_KEY = "boneyard.lang"
+
+_catalogs = {}
+_current = [DEFAULT]
+# Where catalogs are looked for: the page's mount first, then the source tree.
+SEARCH = ["i18n/", "web/i18n/"]
+
+
+def _here():
+    try:
+        path = __file__
+    except NameError:
+        return None
+    cut = path.replace("\\", "/").rfind("/")
+    return path[:cut + 1] if cut >= 0 else ""
+
+
+def plural_category(lang, n):
+    """The CLDR plural category of the integer ``n`` in ``lang``."""
+    n = abs(int(n))
+    if lang == "lv":
+        if n % 10 == 0 or 11 <= n % 100 <= 19:
+            return "zero"
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        return "other"
+    return "one" if n == 1 else "other"
+
+
+def install(lang, catalog):
+    """Use ``catalog`` (a dict) for ``lang``."""
+    _catalogs[lang] = catalog
+
+
+def load(lang):
+    """The catalog of ``lang`` (read once); {} if it cannot be read."""
+    if lang in _catalogs:
+        return _catalogs[lang]
+    dirs = list(SEARCH)
+    here = _here()
+    if here is not None:
+        dirs.append(here + "../i18n/")
+    for folder in dirs:
+        try:
+            with open(folder + lang + ".json") as f:
+                _catalogs[lang] = json.loads(f.read())
+                return _catalogs[lang]
+        except (OSError, ValueError):
+            pass
+    _catalogs[lang] = {}
+    return _catalogs[lang]
+
+
+def pick(stored, preferred):
+    """The language to use: ``stored`` if supported, else the first supported of ``preferred``."""
+    if stored in LANGS:
+        return stored
+    for tag in preferred or []:
+        base = str(tag).lower().split("-")[0].split("_")[0]
+        if base in LANGS:
+            return base
+    return DEFAULT
+
+
+def set_language(lang):
+    _current[0] = lang if lang in LANGS else DEFAULT
+    load(_current[0])
+    return _current[0]
+
+
+def current():
+    return _current[0]
+
+
+def _entry(key, lang):
+    value = load(lang).get(key)
+    if value is None and lang != DEFAULT:
+        value = load(DEFAULT).get(key)
+        lang = DEFAULT
+    return value, lang
+
+
+def _fill(text, params):
+    if not params:
+        return text
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def t(key, **params):
+    """The text of ``key`` in the current language, ``{name}`` placeholders filled."""
+    value, _lang = _entry(key, _current[0])
+    if value is None:
+        return key
+    if isinstance(value, dict):
+        value = value.get("other", key)
+    return _fill(value, params)
+
+
+def tn(key, count, **params):
+    """The plural form of ``key`` for ``count`` (also passed as ``{count}``)."""
+    value, lang = _entry(key, _current[0])
+    if value is None:
+        return key
+    params["count"] = count
+    if isinstance(value, dict):
+        value = value.get(plural_category(lang, count), value.get("other", key))
+    return _fill(value, params)
+
+
+def error_text(exc):
+    """A user-facing account of an engine error: by its ``key`` when it has one."""
+    key = getattr(exc, "key", None)
+    if key:
+        params = getattr(exc, "params", None) or {}
+        text = t(key, **params)
+        if text != key:
+            return text
+    return str(exc)
