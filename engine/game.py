@@ -29,7 +29,20 @@ PHASE_GAME_OVER = "game-over"
 
 
 class GameError(ValueError):
-    """Base of the engine's errors: the message says what is wrong."""
+    """Base of the engine's errors: the message says what is wrong.
+
+    ``key`` and ``params`` (optional) name the message for translation: a
+    catalog key and the values of its placeholders.  ``str()`` stays the
+    English message.
+    """
+
+    key = None
+    params = None
+
+    def __init__(self, message="", key=None, params=None):
+        super().__init__(message)
+        self.key = key
+        self.params = params if params is not None else {}
 
 
 class IllegalAction(GameError):

@@ -572,13 +572,15 @@ class Moon(Game):
         t = parse_moon_tile(action)
         h = self.hands[self.to_act]
         if not (h >> t) & 1:
-            raise IllegalAction("you do not hold %s" % NAMES[t])
+            raise IllegalAction("you do not hold %s" % NAMES[t], "engine.not_held", {"tile": NAMES[t]})
         if self.trick:
             led = LED[self.trump][self.trick[0]]
             f = h & SUIT_MASK[self.trump][led]
             if f and not (f >> t) & 1:
-                raise IllegalAction("you must follow %s: you hold %s"
-                                    % (_suit_text(led), ", ".join(tile_names_desc(f))))
+                held = ", ".join(tile_names_desc(f))
+                raise IllegalAction("you must follow %s: you hold %s" % (_suit_text(led), held),
+                                    "engine.moon.follow_trumps" if led == TRUMPS else "engine.moon.follow_suit",
+                                    {"suit": led, "tiles": held})
         return t
 
     def apply(self, action, seat=None):
