@@ -1,0 +1,360 @@
+"""Records on the page: Export, Import (file picker, drag and drop, paste), Share link,
+and opening ``#record=<code>&step=N`` links in the replay viewer.
+
+The browser's side (downloads, reading files, drops, pastes, the clipboard)
+is ``web/records.js``: it hands any text brought in to the page as a
+``boneyard-import`` event.  Here the text is read and the whole record
+replayed before anything changes: a file, link or paste that is not a valid
+record only shows, in ``#rec-error`` (``role="alert"``), what is wrong with
+it; the game being played and its save are left as they were.  An imported
+game replaces the current one (and its save) only when the person chooses
+"Play from here".
+"""
+
+import asyncio
+
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+from engine.game import GameError
+
+from app import dom, recordio, replay
+from app import session as sess
+from app.i18n import t
+
+_proxies = []
+_shown = {"key": None, "link": ""}
+
+
+def _ui():
+    from app import ui
+    return ui
+
+
+# --- the toolbar -------------------------------------------------------------------
+
+def skeleton():
+    def button(label, act, bid, cls=""):
+        # data-rec, not data-act: the game's own controls are data-act.
+        return '<button type="button" class="%s" data-rec="%s" id="%s">%s</button>' % (cls, act, bid, dom_esc(label))
+    return ('<div class="record-tools" role="group" aria-label="%s">%s%s%s%s'
+            '<input type="file" id="rec-file" accept=".json,application/json,text/plain" hidden tabindex="-1"></div>'
+            '<details class="rec-paste" id="rec-paste-box"><summary>%s</summary>'
+            '<label for="rec-paste">%s</label><textarea id="rec-paste" rows="3" spellcheck="false"></textarea>%s'
+            '</details>'
+            '<div class="rec-share" id="rec-share" hidden><label for="rec-link">%s</label>'
+            '<input id="rec-link" type="text" readonly><p id="rec-share-status" role="status"></p></div>'
+            '<div id="rec-error" class="error" role="alert" hidden></div>' % (
+                dom_esc(t("records.group")),
+                button(t("records.export"), "export", "rec-export"),
+                button(t("records.share"), "share", "rec-share-btn"),
+                button(t("records.replay"), "replay", "rec-replay"),
+                button(t("records.import"), "import", "rec-import"),
+                dom_esc(t("records.paste_summary")), dom_esc(t("records.paste_label")),
+                button(t("records.load"), "load", "rec-load"),
+                dom_esc(t("records.link_label"))))
+
+
+def dom_esc(text):
+    from engine.render import escape
+    return escape(text)
+
+
+def current_record():
+    """The record that Export and Share link take: the viewer's, else the game's; or None."""
+    state = _ui().state
+    if state.review is not None:
+        return state.review.record
+    if state.session is not None and not dom.by_id("game").hidden:
+        return state.session.game.record()
+    return None
+
+
+def refresh():
+    """Enable the toolbar's buttons for what is on screen (cheap: only on a change)."""
+    if dom.by_id("rec-export") is None:
+        return   # not installed yet
+    state = _ui().state
+    game_on = state.session is not None and not dom.by_id("game").hidden
+    review = state.review
+    has = review is not None or game_on
+    # Replay shows any hand: for the current game only once its round is over (no peeking).
+    can_replay = game_on and review is None and state.session.game.action_count() > 0 and \
+        state.session.game.phase() in ("round-over", "game-over")
+    key = (has, can_replay)
+    if key == _shown["key"]:
+        return
+    _shown["key"] = key
+    dom.by_id("rec-export").disabled = not has
+    dom.by_id("rec-share-btn").disabled = not has
+    dom.by_id("rec-replay").disabled = not can_replay
+    if not has:
+        dom.by_id("rec-share").hidden = True
+
+
+def show_error(text):
+    box = dom.by_id("rec-error")
+    box.textContent = text
+    box.hidden = False
+
+
+def clear_error():
+    box = dom.by_id("rec-error")
+    box.hidden = True
+    box.textContent = ""
+
+
+# --- export and share ---------------------------------------------------------------
+
+def export():
+    rec = current_record()
+    if rec is None:
+        return
+    from engine import record as records
+    name = recordio.file_name(rec, str(window.boneyardFiles.today()))
+    window.boneyardFiles.download(name, records.dumps(rec))
+
+
+def share_step():
+    review = _ui().state.review
+    if review is not None and review.step < review.total:
+        return review.step
+    return None
+
+
+async def share():
+    rec = current_record()
+    if rec is None:
+        return
+    link = recordio.share_link(str(window.location.href), rec, share_step())
+    _shown["link"] = link
+    field = dom.by_id("rec-link")
+    field.value = link
+    dom.by_id("rec-share").hidden = False
+    status = dom.by_id("rec-share-status")
+    status.textContent = ""
+    ok = False
+    try:
+        ok = bool(await window.boneyardFiles.copy(link))
+    except Exception:
+        ok = False
+    if _shown["link"] != link:
+        return
+    if ok:
+        status.textContent = t("records.copied")
+    else:
+        # The clipboard refused: the field holds the link, selected for copying by hand.
+        status.textContent = t("records.copy_refused")
+        field.focus()
+        field.select()
+
+
+def last_link(*_args):
+    return _shown["link"]
+
+
+# --- import -------------------------------------------------------------------------
+
+def import_text(text, source, name=""):
+    """Open ``text`` (a record, share link or code) in the replay viewer, or say what is wrong."""
+    try:
+        if text is None:
+            raise GameError(t("records.file_unreadable"))
+        rec, step = recordio.parse(text)
+        recordio.check(rec, step)
+        session = recordio.session_for(rec, recordio.default_seats(rec["players"], current_setup()),
+                                       current_setup(), 1)
+    except Exception as exc:
+        report(exc, source, name)
+        return False
+    clear_error()
+    open_viewer(session, step)
+    return True
+
+
+def report(exc, source, name=""):
+    reason = str(exc) if isinstance(exc, GameError) else dom.describe(exc)
+    if source == "link":
+        show_error(t("records.error_link", reason=reason))
+    elif source in ("file", "drop") and name:
+        show_error(t("records.error_file", name=name[:80], reason=reason))
+    else:
+        show_error(t("records.error_text", reason=reason))
+
+
+def current_setup():
+    ui = _ui()
+    if ui.state.session is not None:
+        return ui.state.session.setup
+    return ui.saved_setup()
+
+
+def open_viewer(session, step=None):
+    """Show ``session`` (not the game being played) in the replay viewer at ``step`` (default: its end)."""
+    ui = _ui()
+    state = ui.state
+    state.token += 1   # a computer turn of the current game waits until the viewer closes
+    viewer = replay.Viewer(session, mode="replay", imported=True)
+    viewer.back_to = "game" if state.session is not None and not dom.by_id("game").hidden else "setup"
+    viewer.seats = recordio.default_seats(session.game.players, current_setup())
+    viewer.session(viewer.total if step is None else step)
+    state.review = viewer
+    ui.render()
+
+
+def open_current():
+    """The replay viewer on the game being played (its round is over: nothing hidden is revealed)."""
+    ui = _ui()
+    viewer = replay.Viewer(ui.state.session, mode="replay")
+    viewer.back_to = "game"
+    ui.state.review = viewer
+    ui.render()
+
+
+def open_link(fragment):
+    if "record=" not in fragment:
+        return
+    import_text(fragment, "link")
+
+
+def on_hash(_event):
+    try:
+        open_link(str(window.location.hash))
+    except Exception as exc:
+        report(exc, "link")
+
+
+def on_import(event):
+    try:
+        detail = event.detail
+        text = detail.text
+        import_text(None if text is None else str(text), str(detail.source), str(detail.name or ""))
+    except Exception as exc:
+        report(exc, "paste")
+
+
+# --- the replay viewer's commands ----------------------------------------------------
+
+def replay_act(arg):
+    """A replay-mode viewer's button: step, autoplay, stop, play from here, close."""
+    ui = _ui()
+    viewer = ui.state.review
+    if arg == "end":
+        close()
+        return
+    if arg == "play":
+        play_from_here()
+        return
+    if arg == "auto":
+        if not viewer.autoplay:
+            viewer.autoplay = True
+            asyncio.create_task(autoplay(viewer))
+    elif arg == "stop":
+        viewer.autoplay = False
+    else:
+        viewer.autoplay = False
+        viewer.session(viewer.step + int(arg))
+    ui.render()
+
+
+async def autoplay(viewer):
+    ui = _ui()
+    pause = max(300, sess.SPEED_MS.get(viewer.setup.get("speed"), 900)) / 1000
+    while viewer.autoplay and ui.state.review is viewer and viewer.step < viewer.total:
+        await asyncio.sleep(pause)
+        if not viewer.autoplay or ui.state.review is not viewer:
+            return
+        viewer.session(viewer.step + 1)
+        if viewer.step >= viewer.total:
+            viewer.autoplay = False
+        ui.render()
+
+
+def close():
+    """Leave the viewer: back to the game being played (untouched) or the setup."""
+    ui = _ui()
+    viewer = ui.state.review
+    ui.state.review = None
+    if viewer is not None:
+        viewer.autoplay = False
+    if viewer is not None and viewer.back_to == "game" and ui.state.session is not None:
+        ui.after_change()
+    else:
+        dom.by_id("game").hidden = True
+        dom.by_id("game").removeAttribute("data-review")
+        ui.show_setup()
+    refresh()
+
+
+def play_from_here():
+    """The viewed game, cut at the step, becomes the game being played (and its save)."""
+    ui = _ui()
+    viewer = ui.state.review
+    rec = viewer.record_at()
+    seed = int(window.Date.now()) & 0x7FFFFFFF
+    try:
+        session = recordio.session_for(rec, list(viewer.seats), current_setup(), seed)
+    except Exception as exc:
+        report(exc, "text")
+        return
+    viewer.autoplay = False
+    try:
+        # The game now lives in the save: a reload must not reopen the link.
+        window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+    except Exception:
+        pass
+    ui.begin(session)
+
+
+def on_change(event):
+    target = event.target
+    viewer = _ui().state.review
+    if viewer is None:
+        return
+    tid = str(target.id)
+    if tid == "replay-hand":
+        value = str(target.value)
+        viewer.hand = int(value) if value.isdigit() else value
+        _ui().render()
+    elif tid.startswith("rp-seat-"):
+        viewer.seats[int(tid[8:])] = str(target.value)
+
+
+def on_click(event):
+    el = event.target.closest("[data-rec]")
+    if el is None or el.disabled:
+        return
+    act = el.getAttribute("data-rec")
+    try:
+        if act == "export":
+            export()
+        elif act == "share":
+            asyncio.create_task(share())
+        elif act == "replay":
+            open_current()
+        elif act == "import":
+            window.boneyardFiles.pick()
+        elif act == "load":
+            import_text(str(dom.by_id("rec-paste").value), "paste")
+    except Exception as exc:
+        show_error(dom.describe(exc))
+
+
+def install():
+    """Draw the toolbar, listen for imports and links, and open the page's ``#record=`` link."""
+    box = dom.by_id("records")
+    box.innerHTML = skeleton()
+    box.hidden = False
+    click = create_proxy(on_click)
+    change = create_proxy(on_change)
+    imported = create_proxy(on_import)
+    hashed = create_proxy(on_hash)
+    link = create_proxy(last_link)
+    _proxies.extend([click, change, imported, hashed, link])
+    box.addEventListener("click", click)
+    dom.by_id("game").addEventListener("change", change)
+    window.document.addEventListener("boneyard-import", imported)
+    window.addEventListener("hashchange", hashed)
+    window.boneyard.shareLink = link
+    refresh()
+    open_link(str(window.location.hash))
