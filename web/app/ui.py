@@ -14,6 +14,8 @@ from pyscript.ffi import create_proxy
 
 from app import dom, screens
 from app import session as sess
+from app import i18n
+from app.i18n import t
 
 SETUP_KEY = "boneyard.setup"
 SAVE_KEY = "boneyard.save"
@@ -103,8 +105,7 @@ def load_save():
     except Exception as exc:
         storage_set(DAMAGED_KEY, text)
         storage_remove(SAVE_KEY)
-        notice("The saved game could not be read (%s). It was set aside and a new game can start."
-               % dom.describe(exc))
+        notice(t("error.save_damaged", reason=dom.describe(exc)))
         return None
 
 
@@ -183,21 +184,22 @@ def skeleton(game):
     changed, which keeps each update well under a frame budget.
     """
     if game == "chicken-foot":
-        board = ('<div class="board-tools" role="group" aria-label="Table view">'
-                 '<button type="button" data-zoom="in" aria-label="Zoom in">+</button>'
-                 '<button type="button" data-zoom="out" aria-label="Zoom out">&#8722;</button>'
-                 '<button type="button" data-zoom="fit">Fit</button></div>'
-                 '<div class="cf-board" id="cf-view" tabindex="0" role="region" '
-                 'aria-label="Table view: drag, wheel or arrow keys to pan, + and - to zoom, 0 to fit">'
-                 '<div class="zoomer" id="g-table"></div></div><p class="foot-note" id="g-note"></p>')
+        board = ('<div class="board-tools" role="group" aria-label="%s">'
+                 '<button type="button" data-zoom="in" aria-label="%s">+</button>'
+                 '<button type="button" data-zoom="out" aria-label="%s">&#8722;</button>'
+                 '<button type="button" data-zoom="fit">%s</button></div>'
+                 '<div class="cf-board" id="cf-view" tabindex="0" role="region" aria-label="%s">'
+                 '<div class="zoomer" id="g-table"></div></div><p class="foot-note" id="g-note"></p>'
+                 % (t("board.view"), t("board.zoom_in"), t("board.zoom_out"), t("board.fit"), t("board.view_help")))
     else:
         board = '<div id="g-table"></div><p class="foot-note" id="g-note"></p>'
     return ('<p class="status-line" id="g-status"></p><div id="g-seats"></div>'
-            '<section class="board" aria-label="Table">%s</section>'
-            '<section class="rack" id="g-rack" aria-label="Your hand"></section>'
+            '<section class="board" aria-label="%s">%s</section>'
+            '<section class="rack" id="g-rack" aria-label="%s"></section>'
             '<div id="g-tools"></div>'
-            '<details class="log" open><summary>Move log</summary>'
-            '<ol id="log-list" reversed tabindex="0" aria-label="Moves, newest first"></ol></details>' % board)
+            '<details class="log" open><summary>%s</summary>'
+            '<ol id="log-list" reversed tabindex="0" aria-label="%s"></ol></details>'
+            % (t("board.table"), board, t("board.your_hand"), t("log.title"), t("log.label")))
 
 
 def paint(parts):
@@ -233,7 +235,8 @@ def render_review():
     twin = review.session()
     s = state.session
     viewer = state.viewer if state.viewer is not None else (s.humans()[0] if s.humans() else None)
-    parts = {"status": "Reviewing &middot; " + screens.status_line(twin), "seats": screens.seat_cards(twin, viewer)}
+    parts = {"status": t("review.status") + " &middot; " + screens.status_line(twin),
+             "seats": screens.seat_cards(twin, viewer)}
     if s.setup["game"] == "chicken-foot":
         shape = "narrow" if window.innerWidth < 640 else "wide"
         parts["table"], parts["note"] = screens.cf_board(twin, viewer, [], shape)
@@ -288,12 +291,13 @@ def render():
     elif passing:
         rack = screens.pass_screen(s.names[seat])
     elif seat is not None:
-        rack = '<p class="prompt" id="prompt">Your turn, %s.%s</p>%s' % (
-            screens.esc(s.names[seat]), hint_text(), screens.hand_panel(s, seat, state.selected, state.hint, state.why))
+        rack = '<p class="prompt" id="prompt">%s%s</p>%s' % (
+            screens.esc(t("prompt.your_turn", name=s.names[seat])), screens.esc(hint_text()),
+            screens.hand_panel(s, seat, state.selected, state.hint, state.why))
     else:
         acting = game.current_seat()
         rack = ('<p class="prompt thinking" id="prompt"><span class="spinner" aria-hidden="true"></span>'
-                '%s is thinking&#8230;</p>' % screens.esc(s.names[acting]))
+                '%s</p>' % screens.esc(t("prompt.thinking", name=s.names[acting])))
         if shown is not None and s.is_human(shown):
             rack += screens.hand_panel_readonly(s, shown)
     parts["rack"] = rack
@@ -329,17 +333,17 @@ def render():
 def hint_text():
     if not state.hint:
         return ""
-    return " Hint: %s." % describe_action(state.hint)
+    return " " + t("hint.prompt", hint=describe_action(state.hint))
 
 
 def describe_action(action):
     if ">" in action:
         tile, target = action.split(">")
-        return "play %s on %s" % (tile, target)
+        return t("hint.play_on", tile=tile, target=target)
     if action.startswith("discard "):
-        return "discard " + action[8:]
+        return t("hint.discard", tile=action[8:])
     if "-" in action:
-        return "play " + action
+        return t("hint.play", tile=action)
     return screens.action_label(action)
 
 
@@ -364,7 +368,7 @@ def on_click(event):
     try:
         handle(act, arg)
     except Exception as exc:
-        notice("Something went wrong: " + dom.describe(exc))
+        notice(t("error.generic", reason=dom.describe(exc)))
 
 
 def on_change(event):
@@ -413,7 +417,7 @@ def handle(act, arg):
             state.session = undone
             state.selected = None
             state.hint = None
-            undone.log.append("Undo: back to %s's decision" % undone.names[undone.to_act()])
+            undone.log.append(t("log.undo", name=undone.names[undone.to_act()]))
             after_change()
     elif act == "review":
         if arg == "start":
@@ -454,7 +458,7 @@ def on_pointer(event):
         try:
             explain(el.getAttribute("data-arg"))
         except Exception as exc:
-            notice("Something went wrong: " + dom.describe(exc))
+            notice(t("error.generic", reason=dom.describe(exc)))
 
 
 def on_drop(event):
@@ -465,7 +469,7 @@ def on_drop(event):
         if seat is not None and state.review is None and action in state.session.game.view(seat)["legal"]:
             human_act(action)
     except Exception as exc:
-        notice("Something went wrong: " + dom.describe(exc))
+        notice(t("error.generic", reason=dom.describe(exc)))
 
 
 def choose_tile(tile):
@@ -577,7 +581,7 @@ async def ask_hint():
     if len(moves) > 1:
         state.selected = tile
     render()
-    announce("Hint: " + describe_action(action))
+    announce(t("hint.prompt", hint=describe_action(action)))
 
 
 # --- start ---------------------------------------------------------------------
@@ -587,8 +591,33 @@ def record_text(*_args):
     return s.record_json() if s is not None else ""
 
 
+def preferred_languages():
+    """The browser's preferred languages (``navigator.languages``), as a list."""
+    try:
+        langs = window.navigator.languages
+        return [str(langs[i]) for i in range(int(langs.length))]
+    except Exception:
+        return []
+
+
+def choose_language():
+    """Set the page's language: ``?lang=`` (then remembered), the remembered choice, the browser's."""
+    stored = storage_get(i18n.STORAGE_KEY)
+    try:
+        asked = window.URLSearchParams.new(window.location.search).get("lang")
+    except Exception:
+        asked = None
+    if isinstance(asked, str) and asked in i18n.LANGS:
+        stored = asked
+        storage_set(i18n.STORAGE_KEY, asked)
+    lang = i18n.set_language(i18n.pick(stored, preferred_languages()))
+    window.document.documentElement.setAttribute("lang", lang)
+    return lang
+
+
 def install():
     """Wire the events and ``window.boneyard``, then resume a saved game or show the setup."""
+    choose_language()
     click = create_proxy(on_click)
     change = create_proxy(on_change)
     pointer = create_proxy(on_pointer)
