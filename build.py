@@ -189,6 +189,15 @@ def app_mounts():
     return {path: path[len("web/"):] for path in python_sources(ROOT / "web" / "app")}
 
 
+def i18n_mounts():
+    """The translation catalogs (web/i18n/<lang>.json), read by ``app.i18n`` as ``i18n/<lang>.json``.
+
+    The embed gets them too, with ``app.i18n`` itself (its only ``app`` module).
+    """
+    found = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "web" / "i18n").glob("*.json"))
+    return {path: path[len("web/"):] for path in found}
+
+
 PRELOAD_MARK = "<!-- build.py: preloads -->"
 # The hashed chunks PyScript's core.js imports before it starts an
 # interpreter: its main chunk and the plugins it always loads.
@@ -260,6 +269,7 @@ def plan(overrides=None):
     page_mounts = {path: path for path in engine_mounts() if not path.startswith(WORKER_ONLY)}
     main_mounts = dict(page_mounts)
     main_mounts.update(app_mounts())
+    main_mounts.update(i18n_mounts())
     files = {"index.html": index_html(main_mounts)}
     for dirpath, dirnames, filenames in os.walk(ROOT / "web"):
         dirnames[:] = [d for d in dirnames if d != "__pycache__" and Path(dirpath) / d != SITE]
@@ -294,6 +304,9 @@ def plan(overrides=None):
     files[WORKER_CONFIG] = pyscript_config(PYODIDE_DIR + "/pyodide.mjs", engine_mounts())
     embed = dict(page_mounts)
     embed.update(embed_mounts())
+    embed.update(i18n_mounts())
+    for path in ("web/app/__init__.py", "web/app/i18n.py"):
+        embed[path] = path[len("web/"):]
     files[EMBED_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", embed)
     files.update(overrides or {})
     files[SERVICE_WORKER] = service_worker(files)

@@ -144,8 +144,8 @@ def _tile_svg(tile, orientation, first, crosswise, size):
     return "".join(parts)
 
 
-def tile_back_svg(orientation="horizontal", size=40):
-    """An SVG picture of a face-down tile (same outline as :func:`tile_svg`)."""
+def tile_back_svg(orientation="horizontal", size=40, label="face-down tile"):
+    """An SVG picture of a face-down tile (same outline as :func:`tile_svg`); ``label`` names it."""
     _check_orientation(orientation)
     _check_size(size)
     if orientation == "horizontal":
@@ -153,7 +153,7 @@ def tile_back_svg(orientation="horizontal", size=40):
     else:
         w, h = UNIT, 2 * UNIT
     return "".join([
-        _SVG_OPEN % ("tile tile-back", w + 4, h + 4, (w + 4) * size // UNIT, (h + 4) * size // UNIT, "face-down tile"),
+        _SVG_OPEN % ("tile tile-back", w + 4, h + 4, (w + 4) * size // UNIT, (h + 4) * size // UNIT, escape(label)),
         '<rect class="tile-face" x="2" y="2" width="%d" height="%d" rx="12" '
         'fill="#2f5d50" stroke="#2b2b2b" stroke-width="4"/>' % (w, h),
         '<rect class="tile-inlay" x="14" y="14" width="%d" height="%d" rx="6" '
@@ -186,7 +186,7 @@ def _ring(entry, cls, pad):
             % (cls, entry["x"] - pad, entry["y"] - pad, entry["w"] + 2 * pad, entry["h"] + 2 * pad))
 
 
-def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=None):
+def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=None, words=None):
     """The Chicken Foot table of ``view`` as one SVG whose viewBox fits the layout.
 
     ``targets`` lists the table tiles the selected hand tile may join: each
@@ -196,8 +196,12 @@ def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=
     to :func:`engine.layout.layout`; ``min_size`` (``[w, h]`` in viewBox
     units) keeps a small table from being blown up to fill its box.  The
     tile named ``fresh`` (the last one played) gets the class ``fresh`` and a
-    ``ring-fresh`` outline, for the page to highlight or animate.
+    ``ring-fresh`` outline, for the page to highlight or animate.  ``words``
+    (optional, for other languages) gives the picture's texts: ``summary``
+    (its accessible name, default :func:`table_summary`) and ``cover`` (the
+    open foot's label, default ``"cover N more"``).
     """
+    words = words or {}
     from .layout import layout
 
     if wrap_at is None:
@@ -220,7 +224,7 @@ def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=
     foot = view.get("open_foot")
     foot_tile = foot["tile"] if foot else None
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="table-svg" viewBox="%d %d %d %d" '
-             'role="img" aria-label="%s">' % (x, y, w, h, escape(table_summary(view)))]
+             'role="img" aria-label="%s">' % (x, y, w, h, escape(words.get("summary") or table_summary(view)))]
     for line in picture["connectors"]:
         points = " ".join(["%d,%d" % (p[0], p[1]) for p in line])
         if len(line) == 6:
@@ -248,8 +252,9 @@ def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=
     if foot_tile in by_tile:
         entry = by_tile[foot_tile]
         parts.append(_ring(entry, "ring ring-foot", 8))
-        parts.append('<text class="label" x="%d" y="%d" text-anchor="middle">cover %d more</text>'
-                     % (entry["x"] + entry["w"] // 2, entry["y"] + entry["h"] + 30, foot["needed"]))
+        cover = words.get("cover") or "cover %d more" % foot["needed"]
+        parts.append('<text class="label" x="%d" y="%d" text-anchor="middle">%s</text>'
+                     % (entry["x"] + entry["w"] // 2, entry["y"] + entry["h"] + 30, escape(cover)))
     for i in range(len(targets)):
         entry = by_tile.get(targets[i])
         if entry is None:

@@ -31,6 +31,10 @@ def show(element_id, html=None):
 
 def describe(exc):
     """A one-line, readable account of an exception."""
+    from app import i18n
+
+    if getattr(exc, "key", None):
+        return i18n.error_text(exc)
     text = str(exc)
     name = type(exc).__name__
     return "%s: %s" % (name, text) if text else name
@@ -39,6 +43,8 @@ def describe(exc):
 def fail(exc):
     """Show why the app cannot start and flag ``data-app-state=error``."""
     box = by_id("error")
-    box.textContent = "Boneyard could not start: " + describe(exc)
+    from app.i18n import t
+
+    box.textContent = t("error.start", reason=describe(exc))
     box.hidden = False
     set_state("app-state", "error")

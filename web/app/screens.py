@@ -10,8 +10,7 @@ from engine import layout, render
 from engine.render import escape as esc
 
 from app import session as sess
-
-TRUMP_WORDS = {"doubles": "doubles", "none": "no trump"}
+from app.i18n import t, tn
 
 
 def button(label, act, arg="", cls="", disabled=False, aria=None, extra=""):
@@ -25,53 +24,57 @@ def button(label, act, arg="", cls="", disabled=False, aria=None, extra=""):
 def setup_screen(setup, has_save, message=""):
     game = setup["game"]
     n = sess.players_of(setup)
-    out = ['<h2 id="setup-title">New game</h2>']
+    out = ['<h2 id="setup-title">%s</h2>' % t("setup.title")]
     if message:
         out.append('<p class="error" role="alert">%s</p>' % esc(message))
-    out.append('<fieldset class="choice"><legend>Game</legend>')
+    out.append('<fieldset class="choice"><legend>%s</legend>' % t("setup.game"))
     for value in sess.GAMES:
         out.append('<label class="radio"><input type="radio" name="game" value="%s"%s> %s</label>'
-                   % (value, " checked" if value == game else "", sess.GAME_TITLES[value]))
+                   % (value, " checked" if value == game else "", t(sess.GAME_KEYS[value])))
     out.append("</fieldset>")
     if game == "chicken-foot":
-        out.append('<div class="field"><label for="players">Players</label>'
-                   '<input id="players" type="number" min="2" max="8" value="%d" inputmode="numeric"></div>' % n)
+        out.append('<div class="field"><label for="players">%s</label>'
+                   '<input id="players" type="number" min="2" max="8" value="%d" inputmode="numeric"></div>'
+                   % (t("setup.players"), n))
     else:
-        out.append('<p class="note">Three-Player Moon is for exactly 3 players.</p>')
-    out.append('<fieldset class="seats"><legend>Seats</legend>')
+        out.append('<p class="note">%s</p>' % t("setup.moon_three"))
+    out.append('<fieldset class="seats"><legend>%s</legend>' % t("setup.seats"))
     for i in range(n):
-        out.append('<div class="seat-row"><label for="seat-%d">Seat %d</label><select id="seat-%d">' % (i, i + 1, i))
+        out.append('<div class="seat-row"><label for="seat-%d">%s</label><select id="seat-%d">'
+                   % (i, t("setup.seat", n=i + 1), i))
         for kind in sess.SEAT_KINDS:
             out.append('<option value="%s"%s>%s</option>' % (
-                kind, " selected" if setup["seats"][i] == kind else "", sess.SEAT_LABELS[kind]))
-        out.append('</select><label for="name-%d">Name %d</label>'
+                kind, " selected" if setup["seats"][i] == kind else "", t(sess.SEAT_KEYS[kind])))
+        out.append('</select><label for="name-%d">%s</label>'
                    '<input id="name-%d" type="text" maxlength="40" autocomplete="off" value="%s"></div>'
-                   % (i, i + 1, i, esc(setup["names"][i])))
+                   % (i, t("setup.name", n=i + 1), i, esc(setup["names"][i])))
     out.append("</fieldset>")
     if game == "chicken-foot":
         opts = setup.get("options") or {}
         spokes = opts.get("spokes", n)
         reserve = opts.get("yard_reserve", 2 if n == 2 else 1)
         blank = opts.get("double_blank_50", False)
-        out.append('<fieldset class="rules"><legend>House rules</legend>')
-        out.append('<div class="field"><label for="spokes">Spokes on the centre double '
-                   '<span class="hint-text">(default: one per player)</span></label>'
-                   '<input id="spokes" type="number" min="%d" max="8" value="%d"></div>' % (n, spokes))
-        out.append('<div class="field"><label for="reserve">Yard reserve '
-                   '<span class="hint-text">(default: 2 for a two-hand game, else 1)</span></label>'
-                   '<input id="reserve" type="number" min="0" max="20" value="%d"></div>' % reserve)
+        out.append('<fieldset class="rules"><legend>%s</legend>' % t("setup.house_rules"))
+        out.append('<div class="field"><label for="spokes">%s '
+                   '<span class="hint-text">%s</span></label>'
+                   '<input id="spokes" type="number" min="%d" max="8" value="%d"></div>'
+                   % (t("setup.spokes"), t("setup.spokes_default"), n, spokes))
+        out.append('<div class="field"><label for="reserve">%s '
+                   '<span class="hint-text">%s</span></label>'
+                   '<input id="reserve" type="number" min="0" max="20" value="%d"></div>'
+                   % (t("setup.reserve"), t("setup.reserve_default"), reserve))
         out.append('<div class="field check"><input id="blank50" type="checkbox"%s>'
-                   '<label for="blank50">0-0 left in hand counts 50 <span class="hint-text">(default: off)'
-                   '</span></label></div>' % (" checked" if blank else ""))
+                   '<label for="blank50">%s <span class="hint-text">%s'
+                   '</span></label></div>' % (" checked" if blank else "", t("setup.blank50"), t("setup.blank50_default")))
         out.append("</fieldset>")
-    out.append('<div class="field"><label for="speed">Computer speed</label><select id="speed">')
+    out.append('<div class="field"><label for="speed">%s</label><select id="speed">' % t("setup.speed"))
     for speed in sess.SPEEDS:
         out.append('<option value="%s"%s>%s</option>' % (
-            speed, " selected" if setup["speed"] == speed else "", sess.SPEED_LABELS[speed]))
+            speed, " selected" if setup["speed"] == speed else "", t(sess.SPEED_KEYS[speed])))
     out.append("</select></div>")
     out.append('<div class="buttons">%s%s</div>' % (
-        button("Start game", "start", cls="primary"),
-        button("Continue game", "continue") if has_save else ""))
+        button(t("setup.start"), "start", cls="primary"),
+        button(t("setup.continue"), "continue") if has_save else ""))
     return "".join(out)
 
 
@@ -82,19 +85,19 @@ def seat_cards(s, viewer):
     v = game.view(viewer if viewer is not None else 0)
     acting = game.current_seat()
     totals = game.totals()
-    out = ['<ul class="seats-bar" aria-label="Players">']
+    out = ['<ul class="seats-bar" aria-label="%s">' % t("seats.label")]
     for seat in range(game.players):
-        kind = "you" if seat == viewer and s.is_human(seat) else (
-            "human" if s.is_human(seat) else "computer, " + s.kind(seat))
-        bits = ["%d tiles" % v["hand_sizes"][seat], "score %d" % totals[seat]]
+        kind = t("seats.you") if seat == viewer and s.is_human(seat) else (
+            t("seats.human") if s.is_human(seat) else t(SEAT_KIND_KEYS[s.kind(seat)]))
+        bits = [tn("seats.tiles", v["hand_sizes"][seat]), t("seats.score", score=totals[seat])]
         if s.setup["game"] == "moon":
-            bits.append("tricks %d" % v["tricks_won"][seat])
+            bits.append(t("seats.tricks", count=v["tricks_won"][seat]))
         turn = seat == acting
         out.append('<li class="seat-card%s"%s><span class="seat-name">%s%s</span>'
                    '<span class="seat-kind">(%s)</span><span class="seat-info">%s</span></li>' % (
                        " acting" if turn else "", ' aria-current="true"' if turn else "",
                        '<span class="turn-mark" aria-hidden="true">&#9654; </span>' if turn else "",
-                       esc(s.names[seat]), esc(kind), ", ".join(bits) + (" &middot; <strong>to play</strong>" if turn else "")))
+                       esc(s.names[seat]), esc(kind), ", ".join(bits) + (" &middot; <strong>%s</strong>" % t("seats.to_play") if turn else "")))
     out.append("</ul>")
     return "".join(out)
 
@@ -103,24 +106,39 @@ def status_line(s):
     game = s.game
     v = game.view(0)
     if s.setup["game"] == "chicken-foot":
-        return "Chicken Foot &middot; round %d of %d &middot; yard: %d tiles (reserve %d)" % (
-            game.round_count(), v["rounds"], v["yard_size"], v["yard_reserve"])
-    text = "Three-Player Moon &middot; round %d &middot; first to 21" % game.round_count()
+        parts = [t("game.chicken_foot"), t("status.round_of", round=game.round_count(), rounds=v["rounds"]),
+                 tn("status.yard", v["yard_size"], reserve=v["yard_reserve"])]
+        return " &middot; ".join([esc(p) for p in parts])
+    parts = [t("game.moon"), t("status.round", round=game.round_count()), t("status.first_to_21")]
     if v["bidder"] is not None:
-        text += " &middot; bid: %s %d" % (esc(s.names[v["bidder"]]), v["bid"])
+        parts.append(t("status.bid", name=s.names[v["bidder"]], bid=v["bid"]))
     if v["trump"] is not None:
-        text += " &middot; trumps: %s" % TRUMP_WORDS.get(v["trump"], v["trump"] + "s")
-    return text
+        parts.append(trump_words(v["trump"]))
+    return " &middot; ".join([esc(p) for p in parts])
+
+
+SEAT_KIND_KEYS = {"easy": "seats.computer_easy", "medium": "seats.computer_medium", "hard": "seats.computer_hard",
+                  "human": "seats.human"}
+
+
+def trump_words(trump):
+    """What is trumps, for the status line: ``"5"``, ``"doubles"`` or ``"none"``."""
+    if trump == "doubles":
+        return t("status.trumps_doubles")
+    if trump == "none":
+        return t("status.no_trump")
+    return t("status.trumps", suit=trump)
 
 
 def moon_board(s, viewer):
     v = s.game.view(viewer if viewer is not None else 0)
     out = ['<div class="moon-board">']
     if v["phase"] == "bidding" or (v["bids"] and v["trick"] == [] and not v["tricks"]):
-        bids = ", ".join(["%s: %s" % (esc(s.names[b[0]]), "pass" if b[1] == "pass" else "bid " + b[1]) for b in v["bids"]])
-        out.append('<p class="bids">Bids so far: %s</p>' % (bids or "none yet"))
+        bids = ", ".join(["%s: %s" % (esc(s.names[b[0]]), t("bids.pass") if b[1] == "pass" else t("bids.bid", bid=b[1]))
+                          for b in v["bids"]])
+        out.append('<p class="bids">%s</p>' % t("bids.so_far", bids=bids or t("bids.none")))
     trick = v["trick"]
-    caption = "The trick"
+    caption = t("trick.current")
     winner = None
     if not trick and v["tricks"]:
         last = v["tricks"][-1]
@@ -130,7 +148,7 @@ def moon_board(s, viewer):
             trick.append([seat, tile])
             seat = (seat + 1) % 3
         winner = last["winner"]
-        caption = "Last trick, won by %s" % esc(s.names[winner])
+        caption = esc(t("trick.last", name=s.names[winner]))
     if trick:
         out.append('<figure class="trick"><figcaption>%s</figcaption><div class="trick-tiles">' % caption)
         fresh = last_played(s)
@@ -138,7 +156,7 @@ def moon_board(s, viewer):
             won = seat == winner
             out.append('<div class="played%s%s">%s<span>%s%s</span></div>' % (
                 " winner" if won else "", " fresh" if tile == fresh else "", render.tile_svg(tile, orientation="vertical", size=34),
-                esc(s.names[seat]), " &#9733; won" if won else ""))
+                esc(s.names[seat]), " &#9733; " + t("trick.won") if won else ""))
         out.append("</div></figure>")
     out.append("</div>")
     return "".join(out)
@@ -166,24 +184,43 @@ def cf_board(s, viewer, targets, shape="wide"):
     note = ""
     foot = v.get("open_foot")
     if foot:
-        note = "The foot on %s must be covered first: %d more toe%s." % (
-            foot["tile"], foot["needed"], "" if foot["needed"] == 1 else "s")
+        note = tn("note.foot", foot["needed"], tile=foot["tile"])
     elif v["spokes"] < v["spokes_needed"]:
         more = v["spokes_needed"] - v["spokes"]
-        note = "The centre %s needs %d more spoke%s first." % (v["double"], more, "" if more == 1 else "s")
+        note = tn("note.spokes", more, tile=v["double"])
     return render.table_svg(v, targets, wrap_at=layout.wrap_for(per_row), min_size=min_size,
-                            fresh=last_played(s)), note
+                            fresh=last_played(s), words=table_words(v)), note
 
 
-ACTION_LABELS = {"draw": "Draw", "pass": "Pass", "trump doubles": "Trump doubles", "trump none": "No trump"}
+def table_words(v):
+    """The table picture's texts in the page's language (see ``render.table_svg``)."""
+    table = v.get("table") or []
+    if not table:
+        return {"summary": t("table.empty")}
+    text = t("table.summary", centre=v.get("double"), spokes=v.get("spokes", 0),
+             needed=v.get("spokes_needed", 0), played=len(table))
+    foot = v.get("open_foot")
+    words = {}
+    if foot:
+        text += "; " + t("table.foot", tile=foot["tile"], count=foot["needed"])
+        words["cover"] = t("table.cover", count=foot["needed"])
+    ends = v.get("open_ends") or []
+    if ends:
+        text += "; " + t("table.ends", ends=", ".join([t("table.end", n=e[1], tile=e[0]) for e in ends]))
+    words["summary"] = text + "."
+    return words
+
+
+ACTION_KEYS = {"draw": "action.draw", "pass": "action.pass", "trump doubles": "action.trump_doubles",
+               "trump none": "action.no_trump"}
 
 
 def action_label(action):
-    if action in ACTION_LABELS:
-        return ACTION_LABELS[action]
+    if action in ACTION_KEYS:
+        return t(ACTION_KEYS[action])
     if action.startswith("trump "):
-        return "Trump " + action[6:]
-    return "Bid " + action
+        return t("action.trump", suit=action[6:])
+    return t("action.bid", bid=action)
 
 
 def hand_panel(s, seat, selected, hint, why=None):
@@ -193,28 +230,27 @@ def hand_panel(s, seat, selected, hint, why=None):
     out = []
     others = [a for a in legal if sess.tile_of(a) is None]
     if v["phase"] == "discard":
-        out.append('<p class="prompt">You won the bid: the widow %s is now in your hand. '
-                   'Choose a tile to discard.</p>' % (v["widow"] or ""))
+        out.append('<p class="prompt">%s</p>' % esc(t("prompt.discard", tile=v["widow"] or "")))
     if others:
-        out.append('<div class="actions" role="group" aria-label="Actions">')
+        out.append('<div class="actions" role="group" aria-label="%s">' % t("hand.actions"))
         for a in others:
             out.append(button(action_label(a), "act", a, cls="action" + (" hint" if a == hint else "")))
         out.append("</div>")
     if selected:
         places = [a for a in legal if sess.tile_of(a) == selected]
         if len(places) > 1:
-            out.append('<div class="places" role="group" aria-label="Places for %s">' % selected)
+            out.append('<div class="places" role="group" aria-label="%s">' % t("hand.places", tile=selected))
             for i in range(len(places)):
                 target = places[i].split(">")[1]
-                out.append(button("%d. Play %s on %s" % (i + 1, selected, target), "act", places[i],
+                out.append(button(t("hand.place", n=i + 1, tile=selected, target=target), "act", places[i],
                                   cls="place" + (" hint" if places[i] == hint else "")))
-            out.append(button("Cancel", "select", ""))
+            out.append(button(t("hand.cancel"), "select", ""))
             out.append("</div>")
-    out.append('<div class="hand" role="group" aria-label="Your tiles">')
+    out.append('<div class="hand" role="group" aria-label="%s">' % t("hand.your_tiles"))
     hint_tile = sess.tile_of(hint) if hint else None
     for tile in v["hand"]:
         moves = [a for a in legal if sess.tile_of(a) == tile]
-        label = tile if moves else tile + " (cannot be played now)"
+        label = tile if moves else t("hand.blocked_tile", tile=tile)
         if v["phase"] == "discard":
             label = tile
         cls = "tile-btn"
@@ -233,10 +269,10 @@ def hand_panel(s, seat, selected, hint, why=None):
         out.append(button(render.hand_tile_svg(tile), "tile", tile, cls=cls, disabled=not moves, aria=label,
                           extra=extra))
     out.append("</div>")
-    blocked = [t for t in v["hand"] if not [a for a in legal if sess.tile_of(a) == t]]
+    blocked = [x for x in v["hand"] if not [a for a in legal if sess.tile_of(a) == x]]
     if blocked and v["phase"] != "discard":
         out.append('<div class="why-box">%s<p class="why-text" id="why"%s>%s</p></div>' % (
-            button("Why can&#8217;t I play %s?" % ("these tiles" if len(blocked) > 1 else blocked[0]), "why",
+            button(esc(tn("hand.why", len(blocked), tile=blocked[0])), "why",
                    cls="why-btn", extra=' aria-controls="why"'),
             "" if why else " hidden", esc(why or "")))
     return "".join(out)
@@ -247,7 +283,7 @@ def reasons_text(s, tiles):
     groups = []
     by_reason = {}
     for tile in tiles:
-        reason = s.why_not(tile) or "it cannot be played now"
+        reason = s.why_not(tile) or t("why.generic")
         # The engine names the tile in its reason; group by the rest of it.
         key = reason.replace(tile, "#")
         if key not in by_reason:
@@ -257,15 +293,15 @@ def reasons_text(s, tiles):
     lines = []
     for key in groups:
         items = by_reason[key]
-        names = ", ".join([t for t, _ in items])
-        reason = items[0][1] if len(items) == 1 else key.replace("#", "each")
-        lines.append("%s cannot be played: %s." % (names, reason))
+        names = ", ".join([x for x, _ in items])
+        reason = items[0][1] if len(items) == 1 else key.replace("#", t("why.each"))
+        lines.append(tn("why.line", len(items), tiles=names, reason=reason))
     return " ".join(lines)
 
 
 def hidden_hand(count):
-    return '<div class="hand hidden-hand" aria-label="%d hidden tiles">%s</div>' % (
-        count, "".join([render.tile_back_svg(orientation="vertical", size=22) for _ in range(count)]))
+    return '<div class="hand hidden-hand" aria-label="%s">%s</div>' % (
+        tn("hand.hidden", count), "".join([render.tile_back_svg(orientation="vertical", size=22, label=t("hand.face_down")) for _ in range(count)]))
 
 
 def log_items(s):
@@ -276,31 +312,31 @@ def log_items(s):
 def tools(s, can_undo, can_hint, show_new=True, undo_note=None, can_review=False):
     note = ""
     if undo_note:
-        note = '<p class="undo-note" id="undo-note">Undo is not possible: %s.</p>' % esc(undo_note)
+        note = '<p class="undo-note" id="undo-note">%s</p>' % esc(t("undo.refused", reason=undo_note))
     return '<div class="tools">%s%s%s%s%s</div>' % (
-        button("Undo", "undo", disabled=not can_undo,
+        button(t("tools.undo"), "undo", disabled=not can_undo,
                extra=' aria-describedby="undo-note"' if undo_note else ""),
-        button("Hint", "hint", disabled=not can_hint),
-        button("Review moves", "review", "start", disabled=not can_review),
-        button("New game", "new") if show_new else "", note)
+        button(t("tools.hint"), "hint", disabled=not can_hint),
+        button(t("tools.review"), "review", "start", disabled=not can_review),
+        button(t("tools.new_game"), "new") if show_new else "", note)
 
 
 def review_panel(text, step, total):
     """Stepping back through the game: where we are and the buttons to move."""
-    return ('<div class="review" role="group" aria-label="Review moves">'
+    return ('<div class="review" role="group" aria-label="%s">'
             '<p class="review-step" id="review-step">%s</p><div class="review-actions">%s%s%s%s%s</div></div>' % (
-                esc(text),
-                button("First move", "review", "-100000", disabled=step == 0),
-                button("Previous move", "review", "-1", disabled=step == 0),
-                button("Next move", "review", "1", disabled=step >= total),
-                button("Latest move", "review", "100000", disabled=step >= total),
-                button("Back to the game", "review", "end", cls="primary")))
+                t("tools.review"), esc(text),
+                button(t("review.first"), "review", "-100000", disabled=step == 0),
+                button(t("review.previous"), "review", "-1", disabled=step == 0),
+                button(t("review.next"), "review", "1", disabled=step >= total),
+                button(t("review.latest"), "review", "100000", disabled=step >= total),
+                button(t("review.back"), "review", "end", cls="primary")))
 
 
 def summary_panel(s):
     game = s.game
     out = ['<section class="summary" aria-labelledby="summary-title">']
-    title = "Game over" if game.is_over() else "Round %d over" % game.round_count()
+    title = t("summary.game_over") if game.is_over() else t("summary.round_over", round=game.round_count())
     out.append('<h2 id="summary-title">%s</h2>' % title)
     if game.is_over():
         out.append('<p class="winner">%s</p>' % esc(s.winner_text()))
@@ -311,18 +347,18 @@ def summary_panel(s):
     for seat in range(game.players if s.setup["game"] == "chicken-foot" else 0):
         hand = game.view(seat)["hand"]
         pips = 0
-        for t in hand:
-            a, b = t.split("-")
+        for tile in hand:
+            a, b = tile.split("-")
             pips += int(a) + int(b)
-        out.append('<div class="revealed-hand"><strong>%s</strong>: %s <span>(%d pips)</span><div class="hand">%s</div></div>' % (
-            esc(s.names[seat]), "no tiles left" if not hand else "%d tile%s" % (len(hand), "" if len(hand) == 1 else "s"),
-            pips, "".join([render.tile_svg(t, size=20) for t in hand])))
+        out.append('<div class="revealed-hand"><strong>%s</strong>: %s <span>(%s)</span><div class="hand">%s</div></div>' % (
+            esc(s.names[seat]), t("summary.no_tiles") if not hand else tn("seats.tiles", len(hand)),
+            tn("summary.pips", pips), "".join([render.tile_svg(x, size=20) for x in hand])))
     out.append("</div>")
     out.append(score_sheet(s))
     out.append('<div class="buttons">')
     if not game.is_over():
-        out.append(button("Next round", "next", cls="primary"))
-    out.append(button("New game", "new", cls="primary" if game.is_over() else ""))
+        out.append(button(t("summary.next_round"), "next", cls="primary"))
+    out.append(button(t("tools.new_game"), "new", cls="primary" if game.is_over() else ""))
     out.append("</div></section>")
     return "".join(out)
 
@@ -337,21 +373,22 @@ def moon_hands_dealt(s):
         hand = deal["hands"][seat]
         extra = ""
         if v.get("bidder") == seat and v.get("discard"):
-            extra = " &middot; took the widow %s, discarded %s" % (esc(deal["widow"]), esc(v["discard"]))
-        out.append('<div class="revealed-hand"><strong>%s</strong>: dealt %s &middot; %d trick%s won%s'
+            extra = " &middot; " + esc(t("summary.widow_taken", widow=deal["widow"], discard=v["discard"]))
+        out.append('<div class="revealed-hand"><strong>%s</strong>: %s &middot; %s%s'
                    '<div class="hand">%s</div></div>' % (
-                       esc(s.names[seat]), ", ".join(hand), v["tricks_won"][seat],
-                       "" if v["tricks_won"][seat] == 1 else "s", extra,
-                       "".join([render.tile_svg(t, size=20) for t in hand])))
-    out.append('<p class="widow-note">Widow: %s</p>' % esc(deal["widow"]))
+                       esc(s.names[seat]), esc(t("summary.dealt", tiles=", ".join(hand))),
+                       esc(tn("summary.tricks_won", v["tricks_won"][seat])), extra,
+                       "".join([render.tile_svg(x, size=20) for x in hand])))
+    out.append('<p class="widow-note">%s</p>' % esc(t("summary.widow", tile=deal["widow"])))
     return "".join(out)
 
 
 def score_sheet(s):
     rounds = s.game.round_scores()
     n = s.game.players
-    out = ['<div class="scores-wrap" tabindex="0" role="region" aria-label="Score sheet">'
-           '<table class="scores"><caption>Score sheet</caption><thead><tr><th scope="col">Round</th>']
+    out = ['<div class="scores-wrap" tabindex="0" role="region" aria-label="%s">'
+           '<table class="scores"><caption>%s</caption><thead><tr><th scope="col">%s</th>'
+           % (t("scores.sheet"), t("scores.sheet"), t("scores.round"))]
     for seat in range(n):
         out.append('<th scope="col">%s</th>' % esc(s.names[seat]))
     out.append("</tr></thead><tbody>")
@@ -364,8 +401,8 @@ def score_sheet(s):
             series[seat].append(running[seat])
             out.append("<td>%d</td>" % rounds[i][seat])
         out.append("</tr>")
-    out.append('</tbody><tfoot><tr><th scope="row">Total</th>%s</tr></tfoot></table>'
-               % "".join(["<td>%d</td>" % t for t in s.game.totals()]))
+    out.append('</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table>'
+               % (t("scores.total"), "".join(["<td>%d</td>" % x for x in s.game.totals()])))
     out.append("</div>")
     out.append(chart(s, series))
     return "".join(out)
@@ -387,7 +424,7 @@ def chart(s, series):
             lo = min(lo, value)
             hi = max(hi, value)
     w, h, pad = 320, 140, 10
-    out = ['<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="Running totals by round">' % (w + 90, h + 2 * pad)]
+    out = ['<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s">' % (w + 90, h + 2 * pad, t("scores.chart"))]
     for seat in range(len(series)):
         pts = []
         for i in range(points):
@@ -403,13 +440,13 @@ def chart(s, series):
 
 
 def pass_screen(name):
-    return ('<div class="pass-device"><h2 id="pass-title">Pass the device to %s</h2>'
-            '<p>The other players should look away: %s&#8217;s tiles are shown next.</p>%s</div>'
-            % (esc(name), esc(name), button("Show my tiles", "reveal", cls="primary")))
+    return ('<div class="pass-device"><h2 id="pass-title">%s</h2><p>%s</p>%s</div>'
+            % (esc(t("pass.title", name=name)), esc(t("pass.look_away", name=name)),
+               button(t("pass.show"), "reveal", cls="primary")))
 
 
 def hand_panel_readonly(s, seat):
     """A human's hand while others act: pictures, not buttons."""
     hand = s.game.view(seat)["hand"]
-    return '<div class="hand readonly" role="group" aria-label="%s&#8217;s tiles">%s</div>' % (
-        esc(s.names[seat]), "".join([render.hand_tile_svg(t, size=24) for t in hand]))
+    return '<div class="hand readonly" role="group" aria-label="%s">%s</div>' % (
+        esc(t("hand.tiles_of", name=s.names[seat])), "".join([render.hand_tile_svg(x, size=24) for x in hand]))

@@ -15,13 +15,16 @@ from engine import record as records
 from engine.game import GameError
 from engine.rng import Rng
 
+from app.i18n import error_text, t
+
 GAMES = ["chicken-foot", "moon"]
-GAME_TITLES = {"chicken-foot": "Chicken Foot", "moon": "Three-Player Moon"}
+GAME_TITLES = {"chicken-foot": "Chicken Foot", "moon": "Three-Player Moon"}   # English, for records and the CLI
+# Catalog keys of the words the page shows for each choice.
+GAME_KEYS = {"chicken-foot": "game.chicken_foot", "moon": "game.moon"}
 SEAT_KINDS = ["human", "easy", "medium", "hard"]
-SEAT_LABELS = {"human": "Human", "easy": "Computer (easy)", "medium": "Computer (medium)",
-               "hard": "Computer (hard)"}
 SPEEDS = ["instant", "fast", "normal", "slow"]
-SPEED_LABELS = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+SEAT_KEYS = {"human": "seat.human", "easy": "seat.easy", "medium": "seat.medium", "hard": "seat.hard"}
+SPEED_KEYS = {"instant": "speed.instant", "fast": "speed.fast", "normal": "speed.normal", "slow": "speed.slow"}
 SPEED_MS = {"instant": 0, "fast": 350, "normal": 900, "slow": 1600}
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
 SAVE_VERSION = 1
@@ -87,7 +90,7 @@ class Session:
         names = []
         for i in range(n):
             name = self.setup["names"][i].strip()
-            names.append(name if name else "Player %d" % (i + 1))
+            names.append(name if name else t("setup.default_name", n=i + 1))
         options = self.setup["options"] if self.setup["game"] == "chicken-foot" else None
         if game is None:
             game = records.new_game(self.setup["game"], n, options or None, names)
@@ -118,13 +121,13 @@ class Session:
     def _start(self, deal):
         self.game.start_round(deal)
         self.turns = []
-        self.log.append("Round %d: %s." % (self.game.round_count(), self._round_intro()))
+        self.log.append(t("log.round_start", round=self.game.round_count(), intro=self._round_intro()))
 
     def _round_intro(self):
         v = self.game.view(0)
         if self.setup["game"] == "chicken-foot":
-            return "centre double %s, %s plays first" % (v["double"], self.names[v["first"]])
-        return "%s bids first" % self.names[v["first"]]
+            return t("log.cf_intro", double=v["double"], name=self.names[v["first"]])
+        return t("log.moon_intro", name=self.names[v["first"]])
 
     def apply(self, action):
         """Play ``action`` for the acting seat (IllegalAction if it is not legal)."""
@@ -138,38 +141,38 @@ class Session:
         name = self.names[seat]
         if self.setup["game"] == "chicken-foot":
             if action == "draw":
-                self.log.append("%s drew" % name)
+                self.log.append(t("log.drew", name=name))
             elif action == "pass":
-                if self.log and self.log[-1] == "%s drew" % name:
-                    self.log[-1] = "%s drew and passed" % name
+                if self.log and self.log[-1] == t("log.drew", name=name):
+                    self.log[-1] = t("log.drew_passed", name=name)
                 else:
-                    self.log.append("%s passed" % name)
+                    self.log.append(t("log.passed", name=name))
             else:
                 tile, target = action.split(">")
-                self.log.append("%s played %s on %s" % (name, tile, target))
+                self.log.append(t("log.cf_played", name=name, tile=tile, target=target))
         else:
             if phase == "bidding":
                 if action == "pass":
-                    self.log.append("%s passed" % name)
+                    self.log.append(t("log.passed", name=name))
                 elif action == "21":
-                    self.log.append("%s bid 21: shooting the moon" % name)
+                    self.log.append(t("log.bid_moon", name=name))
                 else:
-                    self.log.append("%s bid %s" % (name, action))
+                    self.log.append(t("log.bid", name=name, bid=action))
             elif phase == "discard":
-                self.log.append("%s took the widow and discarded a tile" % name)
+                self.log.append(t("log.discarded", name=name))
             elif phase == "trump":
                 what = action[6:]
                 if what == "none":
-                    self.log.append("%s chose no trump" % name)
+                    self.log.append(t("log.no_trump", name=name))
                 elif what == "doubles":
-                    self.log.append("%s chose doubles as trumps" % name)
+                    self.log.append(t("log.doubles_trump", name=name))
                 else:
-                    self.log.append("%s chose %s as trumps" % (name, what))
+                    self.log.append(t("log.trump", name=name, suit=what))
             else:
-                self.log.append("%s played %s" % (name, action))
+                self.log.append(t("log.moon_played", name=name, tile=action))
                 v = self.game.view(seat)
                 if not v["trick"] and v["tricks"]:
-                    self.log.append("%s won the trick" % self.names[v["tricks"][-1]["winner"]])
+                    self.log.append(t("log.won_trick", name=self.names[v["tricks"][-1]["winner"]]))
         phase_now = self.game.phase()
         if phase_now in ("round-over", "game-over"):
             self.log.append(self.round_result())
@@ -179,18 +182,18 @@ class Session:
         scores = self.game.round_scores()[-1]
         parts = ["%s %s" % (self.names[s], _signed(scores[s]) if self.setup["game"] == "moon" else str(scores[s]))
                  for s in range(self.game.players)]
-        head = "Round %d over" % self.game.round_count()
+        r = self.game.round_count()
         v = self.game.view(0)
         if self.setup["game"] == "chicken-foot":
             if v.get("went_out") is not None:
-                head += ": %s went out" % self.names[v["went_out"]]
+                head = t("result.went_out", round=r, name=self.names[v["went_out"]])
             else:
-                head += ": blocked"
+                head = t("result.blocked", round=r)
         elif v.get("bidder") is not None:
             made = scores[v["bidder"]] > 0
-            head += ": %s %s the bid of %d" % (self.names[v["bidder"]], "made" if made else "missed", v["bid"])
+            head = t("result.made" if made else "result.missed", round=r, name=self.names[v["bidder"]], bid=v["bid"])
         else:
-            head += ": everybody passed"
+            head = t("result.all_passed", round=r)
         text = head + " (" + ", ".join(parts) + ")"
         if self.game.is_over():
             text += ". " + self.winner_text()
@@ -200,8 +203,8 @@ class Session:
         wins = self.game.winners()
         names = [self.names[s] for s in wins]
         if len(names) == 1:
-            return "%s wins the game!" % names[0]
-        return " and ".join(names) + " share the win!"
+            return t("result.wins", name=names[0])
+        return t("result.share", names=t("list.and", first=", ".join(names[:-1]), last=names[-1]))
 
     # -- reasons -----------------------------------------------------------
     def why_not(self, tile):
@@ -219,16 +222,16 @@ class Session:
                 return None
         if self.setup["game"] == "moon":
             if v["phase"] == "bidding":
-                return "tiles are played after the bidding: bid or pass first"
+                return t("why.after_bidding")
             if v["phase"] == "trump":
-                return "name trumps first"
+                return t("why.trumps_first")
             action = ("discard " + tile) if v["phase"] == "discard" else tile
         else:
             action = tile + ">" + _cf_target(v)
         try:
             game.clone().apply(action)
         except GameError as exc:
-            return str(exc)
+            return error_text(exc)
         return None
 
     # -- undo --------------------------------------------------------------
@@ -259,9 +262,9 @@ class Session:
         for j in range(len(self.turns) - 1, -1, -1):
             seat, action, before = self.turns[j]
             if action == "draw":
-                return "a tile was drawn since, and undo would let it be seen (no peeking)"
+                return t("undo.drawn")
             if before == "bidding" and phase != "bidding":
-                return "the bidding is over and the widow has been seen (no peeking)"
+                return t("undo.widow")
             if self.is_human(seat):
                 return None
         return None
@@ -386,7 +389,7 @@ class Review:
             done = self.at[1]
         else:
             twin = Session(self.setup, self.base(r).clone())
-            twin.log.append("Round %d: %s." % (r + 1, twin._round_intro()))
+            twin.log.append(t("log.round_start", round=r + 1, intro=twin._round_intro()))
             done = 0
         for action in actions[done:k]:
             twin.apply(action)
@@ -400,4 +403,4 @@ class Review:
         r, k = self.locate(self.step)
         twin = self.session()
         last = twin.log[-1] if twin.log else ""
-        return "Move %d of %d (round %d): %s" % (self.step, self.total, r + 1, last)
+        return t("review.step", step=self.step, total=self.total, round=r + 1, last=last)

@@ -9,6 +9,7 @@ turns wait for it.
 from pyscript import create_named_worker
 
 from app import dom
+from app.i18n import t
 
 WORKER_NAME = "computer"
 WORKER_SRC = "./web/worker.py"
@@ -22,11 +23,11 @@ async def start_worker(ui):
         worker = await create_named_worker(WORKER_SRC, WORKER_NAME, config=WORKER_CONFIG, type="py")
         await worker.deal_preview(1)   # answers once the engine is mounted
     except Exception as exc:  # anything: the page stays usable without it
-        status.textContent = "The computer players could not start: " + dom.describe(exc)
+        status.textContent = t("worker.failed", reason=dom.describe(exc))
         dom.set_state("worker-state", "error")
         ui.worker_failed()
         return
-    status.textContent = "Computer players ready."
+    status.textContent = t("worker.ready")
     dom.set_state("worker-state", "ready")
     ui.worker_ready(worker)
 
