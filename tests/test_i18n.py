@@ -1,0 +1,155 @@
+"""Translation catalogs: complete, used, placeholders kept, plural forms per language."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from web.app import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = ROOT / "web" / "i18n"
+LANGS = ["en", "sq", "lv", "sw"]
+PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+# Where keys are used: Python and JS as quoted literals, HTML as data-i18n* attributes.
+SOURCES = (sorted((ROOT / "web").rglob("*.py")) + sorted((ROOT / "engine").glob("*.py")) + sorted((ROOT / "web").rglob("*.js"))
+           + sorted((ROOT / "web" / "site").rglob("*.html")) + [ROOT / "index.html"])
+LITERAL = re.compile(r"""["']([a-z0-9_]+(?:\.[a-z0-9_-]+)+)["']""")
+CALL = re.compile(r"""\b(?:t|tn|i18n\.t|i18n\.tn)\(\s*["']([^"']+)["']""")
+
+
+def catalog(lang):
+    return json.loads((CATALOGS / (lang + ".json")).read_text(encoding="utf-8"))
+
+
+def forms(value):
+    return value if isinstance(value, dict) else {"other": value}
+
+
+ATTR_PAIRS = re.compile(r"""data-i18n-attr=["']([^"']+)["']""")
+
+
+def used_literals():
+    found = set()
+    for path in SOURCES:
+        if "__pycache__" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        found.update(LITERAL.findall(text))
+        for pairs in ATTR_PAIRS.findall(text):
+            found.update(pair.split(":", 1)[1] for pair in pairs.split(";") if ":" in pair)
+    return found
+
+
+def test_catalog_files_are_the_four_languages():
+    assert sorted(p.stem for p in CATALOGS.glob("*.json")) == sorted(LANGS)
+    assert i18n.LANGS == LANGS
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_key_in_every_catalog(lang):
+    en = catalog("en")
+    other = catalog(lang)
+    assert sorted(set(en) - set(other)) == []
+    assert sorted(set(other) - set(en)) == []
+
+
+def test_every_called_key_exists():
+    en = catalog("en")
+    missing = []
+    for path in SOURCES:
+        for key in CALL.findall(path.read_text(encoding="utf-8")):
+            if key not in en:
+                missing.append("%s: %s" % (path.relative_to(ROOT), key))
+    assert missing == []
+
+
+def test_no_unused_keys():
+    used = used_literals()
+    assert sorted(k for k in catalog("en") if k not in used) == []
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_placeholders_kept(lang):
+    en = catalog("en")
+    other = catalog(lang)
+    wrong = []
+    for key in sorted(en):
+        en_forms = forms(en[key])
+        for form, text in sorted(forms(other[key]).items()):
+            # A language's extra category (Latvian "zero") answers to English "other".
+            source = en_forms.get(form, en_forms["other"])
+            need = set(PLACEHOLDER.findall(source))
+            have = set(PLACEHOLDER.findall(text))
+            if not need <= have or not have <= set(PLACEHOLDER.findall(" ".join(en_forms.values()))) | {"count"}:
+                wrong.append("%s[%s]: %s vs %s" % (key, form, sorted(need), sorted(have)))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_forms_complete(lang):
+    expected = sorted(i18n.PLURAL_FORMS[lang])
+    plural_keys = [k for k, v in catalog("en").items() if isinstance(v, dict)]
+    assert plural_keys
+    data = catalog(lang)
+    bad = [k for k in plural_keys if not isinstance(data[k], dict) or sorted(data[k]) != expected]
+    assert bad == []
+    stray = [k for k, v in data.items() if isinstance(v, dict) and k not in plural_keys]
+    assert stray == []
+
+
+def test_plural_rules():
+    assert [i18n.plural_category("lv", n) for n in (0, 1, 2, 9, 10, 11, 12, 19, 21, 101, 111)] == [
+        "zero", "one", "other", "other", "zero", "zero", "zero", "zero", "one", "one", "zero"]
+    for lang in ("en", "sq", "sw"):
+        assert [i18n.plural_category(lang, n) for n in (0, 1, 2, 21)] == ["other", "one", "other", "other"]
+
+
+def test_t_and_tn_fill_placeholders_and_fall_back():
+    for lang in LANGS:
+        i18n.install(lang, catalog(lang))
+    try:
+        i18n.set_language("lv")
+        assert i18n.tn("seats.tiles", 1) == "1 kauliņš"
+        assert i18n.tn("seats.tiles", 3) == "3 kauliņi"
+        assert i18n.tn("seats.tiles", 10) == "10 kauliņu"
+        assert i18n.t("setup.seat", n=2) == "Vieta 2"
+        i18n.set_language("sq")
+        assert i18n.t("no.such.key") == "no.such.key"
+        i18n.set_language("en")
+        assert i18n.t("action.bid", bid=5) == "Bid 5"
+    finally:
+        i18n.set_language("en")
+
+
+def test_pick_language():
+    assert i18n.pick(None, ["lv-LV", "en"]) == "lv"
+    assert i18n.pick(None, ["de-DE", "sw"]) == "sw"
+    assert i18n.pick("sq", ["lv"]) == "sq"
+    assert i18n.pick("xx", ["de"]) == "en"
+
+
+def test_engine_reasons_translate_by_key():
+    from engine import record
+    from engine.game import IllegalAction
+
+    for lang in LANGS:
+        i18n.install(lang, catalog(lang))
+    game = record.new_game("chicken-foot", 2, None, ["A", "B"])
+    from engine.rng import Rng
+    game.start_round(game.new_deal(Rng(3)))
+    seat = game.current_seat()
+    hand = game.view(seat)["hand"]
+    with pytest.raises(IllegalAction) as info:
+        game.apply("pass")
+    exc = info.value
+    assert exc.key and exc.key in catalog("en")
+    try:
+        i18n.set_language("en")
+        assert i18n.error_text(exc) == str(exc)   # the English catalog says what the engine says
+        i18n.set_language("sq")
+        assert i18n.error_text(exc) != str(exc)
+    finally:
+        i18n.set_language("en")
+    assert hand

@@ -1,0 +1,107 @@
+// The page's language for static text and the language picker (every page).
+//
+// The language is ?lang= (then remembered), else the remembered choice
+// (localStorage "boneyard.lang"), else the first of navigator.languages we
+// have, else English; app/i18n.py picks the same way.  Elements carry
+// data-i18n="key" (their text) and data-i18n-attr="attr:key;attr:key"; their
+// English text stays in the HTML, so English needs no catalog.  The picker
+// goes into #lang-picker (or the page's footer) and reloads the page in the
+// chosen language.
+const LANGS = ["en", "sq", "lv", "sw"];
+const NATIVE = { en: "English", sq: "Shqip", lv: "Latviešu", sw: "Kiswahili" };
+const KEY = "boneyard.lang";
+const root = document.documentElement;
+
+function stored() {
+  try { return localStorage.getItem(KEY); } catch (e) { return null; }
+}
+
+function remember(lang) {
+  try { localStorage.setItem(KEY, lang); } catch (e) { /* private mode: not remembered */ }
+}
+
+export function pickLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (LANGS.includes(asked)) {
+    remember(asked);
+    return asked;
+  }
+  const saved = stored();
+  if (LANGS.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const base = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+export const lang = pickLanguage();
+root.lang = lang;
+
+async function catalog(code) {
+  const response = await fetch(new URL("./i18n/" + code + ".json", import.meta.url));
+  if (!response.ok) throw new Error("catalog " + code + ": HTTP " + response.status);
+  return response.json();
+}
+
+function text(cat, key) {
+  const value = cat[key];
+  if (value === undefined) return null;
+  return typeof value === "string" ? value : value.other;
+}
+
+export function translate(cat, scope = document) {
+  for (const el of scope.querySelectorAll("[data-i18n]")) {
+    const value = text(cat, el.dataset.i18n);
+    if (value !== null) el.textContent = value;
+  }
+  for (const el of scope.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":");
+      const value = text(cat, key);
+      if (attr && value !== null) el.setAttribute(attr, value);
+    }
+  }
+}
+
+function picker(cat) {
+  const host = document.getElementById("lang-picker") || document.querySelector("footer") || document.body;
+  const label = document.createElement("label");
+  label.className = "lang-picker";
+  const caption = document.createElement("span");
+  caption.textContent = text(cat, "lang.label") || "Language";
+  const select = document.createElement("select");
+  select.id = "lang-select";
+  for (const code of LANGS) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    option.textContent = NATIVE[code];
+    option.selected = code === lang;
+    select.append(option);
+  }
+  select.addEventListener("change", () => {
+    remember(select.value);
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    location.replace(url.href);
+  });
+  label.append(caption, " ", select);
+  host.append(label);
+}
+
+export const ready = (async () => {
+  let cat = {};
+  try {
+    cat = await catalog(lang);
+  } catch (e) {
+    cat = {};
+  }
+  if (document.readyState === "loading") {
+    await new Promise((resolve) => addEventListener("DOMContentLoaded", resolve, { once: true }));
+  }
+  if (lang !== "en") translate(cat);
+  picker(cat);
+  root.dataset.i18nState = "ready";
+  return cat;
+})();
