@@ -3,7 +3,7 @@
 // Text brought in — a file from the picker (#rec-file), a file or text
 // dropped anywhere on the page, text pasted outside a text field — is handed
 // to the page as a "boneyard-import" event whose detail is
-// {text, source: "file" | "drop" | "paste", name}; text is null when a file
+// {text, source: "file" | "drop" | "paste" | "link", name}; text is null when a file
 // cannot be read.  The page decides what the text is.  Nothing here sends
 // anything anywhere.
 
@@ -55,6 +55,11 @@ window.boneyardFiles = {
     return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
   },
 };
+
+// A link opened in this tab while the page is open (pasted into the address bar).
+addEventListener("hashchange", () => {
+  if (location.hash.includes("record=")) send(location.hash, "link");
+});
 
 document.addEventListener("change", (event) => {
   const input = event.target;

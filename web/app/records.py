@@ -217,13 +217,6 @@ def open_link(fragment):
     import_text(fragment, "link")
 
 
-def on_hash(_event):
-    try:
-        open_link(str(window.location.hash))
-    except Exception as exc:
-        report(exc, "link")
-
-
 def on_import(event):
     try:
         detail = event.detail
@@ -348,13 +341,11 @@ def install():
     click = create_proxy(on_click)
     change = create_proxy(on_change)
     imported = create_proxy(on_import)
-    hashed = create_proxy(on_hash)
     link = create_proxy(last_link)
-    _proxies.extend([click, change, imported, hashed, link])
+    _proxies.extend([click, change, imported, link])
     box.addEventListener("click", click)
     dom.by_id("game").addEventListener("change", change)
     window.document.addEventListener("boneyard-import", imported)
-    window.addEventListener("hashchange", hashed)
     window.boneyard.shareLink = link
     refresh()
     open_link(str(window.location.hash))

@@ -12,7 +12,7 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from app import dom, screens
+from app import dom, records, replay, screens
 from app import session as sess
 from app import i18n
 from app.i18n import t
@@ -130,6 +130,7 @@ def show_setup(message=""):
     box.hidden = False
     dom.by_id("game").hidden = True
     dom.set_state("waiting-for", "none")
+    records.refresh()
 
 
 def read_setup():
@@ -205,7 +206,7 @@ def skeleton(game):
 def paint(parts):
     """Write each part whose HTML changed; True if focus was inside a rewritten part."""
     box = dom.by_id("game")
-    kind = state.session.setup["game"]
+    kind = (state.review or state.session).setup["game"]
     if state.frame != kind:
         box.innerHTML = skeleton(kind)
         state.frame = kind
@@ -233,8 +234,11 @@ def render_review():
     """The game at the review's step, read-only, with the stepping buttons."""
     review = state.review
     twin = review.session()
-    s = state.session
+    s = review.source
     viewer = state.viewer if state.viewer is not None else (s.humans()[0] if s.humans() else None)
+    # A replay may show any hand or all of them (app.replay); a review, the person's own.
+    shown = review.shown(viewer if review.source is state.session else None)
+    viewer = shown if shown != replay.ALL else None
     parts = {"status": t("review.status") + " &middot; " + screens.status_line(twin),
              "seats": screens.seat_cards(twin, viewer)}
     if s.setup["game"] == "chicken-foot":
@@ -242,20 +246,35 @@ def render_review():
         parts["table"], parts["note"] = screens.cf_board(twin, viewer, [], shape)
     else:
         parts["table"] = screens.moon_board(twin, viewer)
-    rack = screens.review_panel(review.describe(), review.step, review.total)
-    if viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
+    if review.mode == "replay":
+        rack = replay.panel(review, shown, getattr(review, "seats", None))
+    else:
+        rack = screens.review_panel(review.describe(), review.step, review.total)
+    if shown == replay.ALL:
+        rack += replay.all_hands(twin)
+    elif viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
         rack += screens.hand_panel_readonly(twin, viewer)
     parts["rack"] = rack
     parts["tools"] = ""
-    parts["log"] = screens.log_items(s)
+    parts["log"] = replay.log_items(review.log())
     box = dom.by_id("game")
     starting = not box.hasAttribute("data-review")
-    box.setAttribute("data-review", "")
+    box.setAttribute("data-review", review.mode)
+    if review.mode == "replay":
+        box.hidden = False
+        dom.by_id("setup").hidden = True
+        dom.set_state("waiting-for", "none")
+    focused = window.document.activeElement
+    focused_id = focused.id if focused is not None else ""
     lost = paint(parts)
+    records.refresh()
     if starting:
         box.querySelector(".board").scrollIntoView()
     if lost or not box.contains(window.document.activeElement):
-        el = box.querySelector(".review button:not([disabled])")
+        # Keep focus on the same control (Autoplay/Stop share one id) when it is still usable.
+        el = dom.by_id(focused_id) if focused_id else None
+        if el is None or el.disabled or not box.contains(el):
+            el = box.querySelector(".review button:not([disabled])")
         if el is not None:
             el.focus()
     announce(review.describe())
@@ -328,6 +347,7 @@ def render():
     if s.log and s.log[-1] != state.announced:
         state.announced = s.log[-1]
         announce(s.log[-1])
+    records.refresh()
 
 
 def hint_text():
@@ -419,9 +439,11 @@ def handle(act, arg):
             state.hint = None
             undone.log.append(t("log.undo", name=undone.names[undone.to_act()]))
             after_change()
+    elif act == "review" and state.review is not None and state.review.mode == "replay":
+        records.replay_act(arg)
     elif act == "review":
         if arg == "start":
-            state.review = sess.Review(state.session)
+            state.review = replay.Viewer(state.session)
         elif arg == "end":
             state.review = None
         elif state.review is not None:
@@ -441,8 +463,8 @@ def explain(tile):
     s = state.session
     v = s.game.view(seat)
     playable = [sess.tile_of(a) for a in v["legal"]]
-    tiles = [tile] if tile is not None else [t for t in v["hand"] if t not in playable]
-    tiles = [t for t in tiles if t in v["hand"] and t not in playable]
+    tiles = [tile] if tile is not None else [x for x in v["hand"] if x not in playable]
+    tiles = [x for x in tiles if x in v["hand"] and x not in playable]
     if not tiles:
         return
     state.why = screens.reasons_text(s, tiles)
@@ -644,6 +666,7 @@ def install():
     else:
         state.pending_setup = None
         show_setup()
+    records.install()
 
 
 def worker_ready(worker):

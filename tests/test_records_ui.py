@@ -1,0 +1,337 @@
+"""Records on the page: export → import, share links, the replay viewer, and refusals.
+
+The record logic (reading text and links, cutting at a step, the viewer's
+log in step) is checked on CPython first; the browser tests drive the page
+by its accessible names as a person would.
+"""
+
+import json
+import random
+import sys
+
+import pytest
+
+from conftest import ROOT
+from engine import record, share
+
+sys.path.insert(0, str(ROOT / "web"))
+
+from app import recordio, replay  # noqa: E402
+from app import session as sess  # noqa: E402
+
+
+def played_session(game="chicken-foot", players=3, rounds=2, extra=5, seed=1):
+    setup = sess.default_setup()
+    setup["game"] = game
+    setup["players"] = players
+    s = sess.Session(setup)
+    s.deal()
+    pick = random.Random(seed)
+    for _ in range(rounds):
+        while s.to_act() is not None:
+            s.apply(pick.choice(s.game.legal_actions()))
+        if s.game.is_over():
+            return s
+        s.deal()
+    for _ in range(extra):
+        s.apply(pick.choice(s.game.legal_actions()))
+    return s
+
+
+# --- CPython: the logic under the page ----------------------------------------------------
+
+def test_json_link_and_code_all_read_back_the_same_record():
+    s = played_session()
+    rec = s.game.record()
+    text = record.dumps(rec)
+    assert recordio.parse(text) == (rec, None)
+    link = recordio.share_link("http://example.org/app/index.html#old", rec, 12)
+    assert link.startswith("http://example.org/app/index.html#record=z") and link.endswith("&step=12")
+    assert recordio.parse(link) == (rec, 12)
+    assert recordio.parse(share.encode(rec)) == (rec, None)
+
+
+def test_continuing_an_imported_record_gives_the_identical_game():
+    for game, players in (("chicken-foot", 4), ("moon", 3)):
+        s = played_session(game, players, rounds=1, extra=4)
+        rec = json.loads(s.record_json())
+        again = recordio.session_for(rec, ["human"] * players, None, 99)
+        assert again.record_json() == s.record_json()
+        assert again.setup["seats"][:players] == ["human"] * players
+
+
+def test_default_seats_keep_the_setup_unless_the_count_differs():
+    setup = sess.default_setup()
+    setup["players"] = 3
+    setup["seats"] = ["human", "hard", "easy"] + ["easy"] * 5
+    assert recordio.default_seats(3, setup) == ["human", "hard", "easy"]
+    assert recordio.default_seats(4, setup) == ["human"] * 4
+
+
+def test_refusals_say_what_is_wrong():
+    rec = played_session().game.record()
+    bad = json.loads(record.dumps(rec))
+    bad["rounds"][1]["actions"][3] = "9-9>0-0"
+    with pytest.raises(record.RecordError) as info:
+        recordio.check(bad)
+    assert str(info.value).startswith("round 1, action 3: ")
+    for text in ("", "garbage", "#record=garbage", "{", "#record=zAAAA"):
+        with pytest.raises(record.RecordError):
+            rec2, step = recordio.parse(text)
+            recordio.check(rec2, step)
+    with pytest.raises(record.RecordError):
+        recordio.check(rec, 100000)
+    with pytest.raises(record.RecordError):
+        recordio.parse(recordio.share_link("x", rec) + "&step=2x")
+
+
+def test_viewer_log_is_in_step_with_the_position():
+    s = played_session()
+    viewer = replay.Viewer(s, mode="replay", imported=True)
+    assert viewer.total == s.game.action_count()
+    previous = 0
+    for step in range(viewer.total + 1):
+        viewer.session(step)
+        lines = viewer.log()
+        # The log at a step is what a game stopped there would have logged.
+        cut = sess.Session.from_record(s.setup, record.replay(s.game.record(), step).record())
+        assert lines == cut.log, step
+        assert len(lines) >= previous
+        previous = len(lines)
+    assert viewer.log() == s.log
+    assert viewer.record_at() == s.game.record()
+    viewer.session(7)
+    assert viewer.record_at() == record.replay(s.game.record(), 7).record()
+
+
+def test_viewer_hand_choice_only_in_replay_mode():
+    s = played_session()
+    review = replay.Viewer(s)
+    review.hand = replay.ALL
+    assert review.shown(0) == 0            # a review never reveals other hands
+    rep = replay.Viewer(s, mode="replay")
+    rep.hand = replay.ALL
+    assert rep.shown(0) == replay.ALL
+    rep.hand = 2
+    assert rep.shown(0) == 2
+    rep.hand = replay.NONE
+    assert rep.shown(0) is None
+
+
+def test_download_name():
+    rec = played_session("moon", 3, rounds=1, extra=0).game.record()
+    assert recordio.file_name(rec, "2026-11-30") == "boneyard-moon-2026-11-30.json"
+
+
+# --- the browser ------------------------------------------------------------------------
+
+from test_ui import mouse_step, setup_game, waiting  # noqa: E402
+
+
+def viewer_step(page):
+    box = page.locator("#game .replay")
+    box.wait_for()
+    return int(box.get_attribute("data-step")), int(box.get_attribute("data-total"))
+
+
+def save_of(page):
+    return page.evaluate("localStorage.getItem('boneyard.save')")
+
+
+@pytest.mark.browser
+def test_export_then_import_gives_the_identical_game(page, open_app, tmp_path):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    for _ in range(8):
+        mouse_step(page)
+    assert waiting(page) == "human"
+    before = page.evaluate("window.boneyard.record()")
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Export").click()
+    download = info.value
+    assert download.suggested_filename.startswith("boneyard-chicken-foot-")
+    assert download.suggested_filename.endswith(".json")
+    path = tmp_path / download.suggested_filename
+    download.save_as(str(path))
+    assert path.read_text(encoding="utf-8") == before
+    # A different game is being played when the file comes back.
+    page.get_by_role("button", name="New game").first.click()
+    setup_game(page, lambda: "ready", "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
+    waiting(page)
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name="Import").click()
+    chooser.value.set_files(str(path))
+    step, total = viewer_step(page)
+    assert step == total == record.replay(before).action_count()
+    # The seats keep the setup's kinds only when the player count matches: 2 ≠ 3, all human.
+    assert page.get_by_label("Ana (seat 1)").input_value() == "human"
+    page.get_by_label("Ben (seat 2)").select_option("easy")
+    page.get_by_role("button", name="Play from here").click()
+    assert waiting(page) == "human"
+    assert page.evaluate("window.boneyard.record()") == before
+    assert json.loads(save_of(page))["record"] == before
+    mouse_step(page)   # and it plays on
+    waiting(page)
+    assert len(page.evaluate("window.boneyard.record()")) > len(before)
+
+
+@pytest.mark.browser
+def test_share_link_round_trip_at_a_step(page, open_app, site):
+    setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
+    for _ in range(6):
+        mouse_step(page)
+    waiting(page)
+    rec = page.evaluate("window.boneyard.record()")
+    page.get_by_role("button", name="Share link").click()
+    link = page.get_by_label("Link to this game").input_value()
+    assert link.startswith(site) and "#record=z" in link
+    assert page.evaluate("window.boneyard.shareLink()") == link
+    assert record.loads(rec) == share.decode(link.split("#record=")[1])
+
+    other = page.context.new_page()
+    other.goto(link)
+    step, total = viewer_step(other)
+    assert step == total == record.replay(rec).action_count()
+    for _ in range(3):
+        other.get_by_role("button", name="Back").click()
+    assert viewer_step(other) == (total - 3, total)
+    other.get_by_role("button", name="Share link").click()
+    link2 = other.get_by_label("Link to this game").input_value()
+    assert link2.endswith("&step=%d" % (total - 3))
+
+    third = page.context.new_page()
+    third.goto(link2)
+    assert viewer_step(third) == (total - 3, total)
+    third.get_by_role("button", name="Play from here").click()
+    third.wait_for_function("() => !location.hash")
+    expected = record.replay(rec, total - 3).record()
+    assert record.loads(third.evaluate("window.boneyard.record()")) == expected
+    # Continue playing from there: the seats kept the setup's kinds (same count).
+    for _ in range(3):
+        mouse_step(third)
+    assert record.replay(third.evaluate("window.boneyard.record()")).action_count() > total - 3
+
+
+@pytest.mark.browser
+def test_replay_viewer_controls_hand_choice_and_log(page, open_app):
+    s = played_session("chicken-foot", 3, rounds=1, extra=6, seed=4)
+    text = s.record_json()
+    assert open_app() == "ready"
+    page.locator("#rec-paste-box summary").click()
+    page.get_by_label("Record (JSON) or share link").fill(text)
+    page.get_by_role("button", name="Load").click()
+    step, total = viewer_step(page)
+    assert step == total == s.game.action_count()
+    log = page.locator("#log-list li")
+    assert log.count() == len(s.log)
+    assert page.get_attribute("html", "data-waiting-for") == "none"
+    page.get_by_role("button", name="Start").click()
+    assert viewer_step(page) == (0, total)
+    assert log.count() == 1
+    assert page.get_by_role("button", name="Back").is_disabled()
+    page.get_by_role("button", name="Forward").click()
+    assert viewer_step(page)[0] == 1
+    assert log.count() == 2 and log.first.inner_text() == s.log[1]
+    page.get_by_role("button", name="End").click()
+    assert viewer_step(page)[0] == total and page.get_by_role("button", name="Forward").is_disabled()
+    page.get_by_role("button", name="Back").click()
+    viewer = replay.Viewer(s, mode="replay")
+    viewer.session(total - 1)
+    assert page.locator("#log-list li").all_inner_texts() == list(reversed(viewer.log()))[:60]
+    # Whose hand: one seat, then all of them, then none.
+    hand = page.get_by_label("Show hand")
+    hand.select_option(label=s.names[1])
+    tiles = page.locator("#game .rack .hand.readonly")
+    assert tiles.count() == 1 and tiles.get_attribute("aria-label").startswith(s.names[1])
+    expected = viewer.session(total - 1).game.view(1)["hand"]
+    assert tiles.locator("svg").count() == len(expected)
+    hand.select_option(label="Reveal all")
+    assert page.locator("#game .rack .hand.readonly").count() == 3
+    hand.select_option(label="No hand")
+    assert page.locator("#game .rack .hand.readonly").count() == 0
+    # Autoplay runs forward by itself until stopped.
+    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name="Autoplay").click()
+    page.wait_for_function("() => +document.querySelector('#game .replay').dataset.step >= 2", timeout=10000)
+    page.get_by_role("button", name="Stop").click()
+    stopped = viewer_step(page)[0]
+    page.wait_for_timeout(900)
+    assert viewer_step(page)[0] == stopped
+    assert page.get_by_role("button", name="Autoplay").is_enabled()
+    # Close: back to the setup, nothing saved.
+    page.get_by_role("button", name="Close").click()
+    assert page.get_by_role("button", name="Start game").is_visible()
+    assert save_of(page) is None
+
+
+@pytest.mark.browser
+def test_bad_files_links_and_records_leave_the_game_alone(page, open_app, site, tmp_path, page_watch):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    for _ in range(4):
+        mouse_step(page)
+    waiting(page)
+    before = page.evaluate("window.boneyard.record()")
+    saved = save_of(page)
+    alert = page.locator("#rec-error[role=alert]")
+
+    corrupt = tmp_path / "broken.json"
+    corrupt.write_bytes(b'{"format": "domino-record/1", "game": ')
+    page.set_input_files("#rec-file", str(corrupt))
+    alert.wait_for()
+    assert "broken.json" in alert.inner_text() and "not valid JSON" in alert.inner_text()
+
+    bad = json.loads(played_session("chicken-foot", 3, rounds=1, extra=4).record_json())
+    bad["rounds"][1]["actions"][2] = "6-6>0-0"
+    page.locator("#rec-paste-box summary").click()
+    page.get_by_label("Record (JSON) or share link").fill(json.dumps(bad))
+    page.get_by_role("button", name="Load").click()
+    page.wait_for_function("() => document.getElementById('rec-error').textContent.includes('round 1, action 2: ')")
+    assert page.locator("#game[data-review]").count() == 0
+    assert page.evaluate("window.boneyard.record()") == before and save_of(page) == saved
+
+    page.evaluate("location.hash = '#record=garbage'")
+    page.wait_for_function("() => document.getElementById('rec-error').textContent.includes('link')")
+    assert "'z' or 'j'" in alert.inner_text()
+    assert page.evaluate("window.boneyard.record()") == before and save_of(page) == saved
+
+    # Opening a bad link in a new page: the saved game is resumed, untouched.
+    other = page.context.new_page()
+    other.goto(site + "#record=zAAAA&step=3")
+    other.locator("#rec-error").wait_for()
+    assert "damaged" in other.locator("#rec-error").inner_text()
+    waiting(other)
+    assert other.evaluate("window.boneyard.record()") == before
+    assert save_of(other) == saved
+
+
+DROP = """([text, name]) => {
+  const data = new DataTransfer();
+  data.items.add(new File([text], name, {type: "application/json"}));
+  const target = document.querySelector("header");
+  for (const type of ["dragenter", "dragover", "drop"]) {
+    target.dispatchEvent(new DragEvent(type, {bubbles: true, cancelable: true, dataTransfer: data}));
+  }
+}"""
+
+PASTE = """(text) => {
+  const data = new DataTransfer();
+  data.setData("text/plain", text);
+  document.body.dispatchEvent(new ClipboardEvent("paste", {bubbles: true, cancelable: true, clipboardData: data}));
+}"""
+
+
+@pytest.mark.browser
+def test_drop_and_paste_anywhere_import(page, open_app):
+    assert open_app() == "ready"
+    s = played_session("moon", 3, rounds=1, extra=5, seed=3)
+    page.evaluate(DROP, [s.record_json(), "moon.json"])
+    assert viewer_step(page) == (s.game.action_count(), s.game.action_count())
+    page.get_by_role("button", name="Close").click()
+    other = played_session("chicken-foot", 4, rounds=1, extra=3, seed=5)
+    link = recordio.share_link("http://x/", other.game.record(), 4)
+    page.evaluate(PASTE, link)
+    page.wait_for_function("() => document.querySelector('#game .replay') && "
+                           "document.querySelector('#game .replay').dataset.total == '%d'" % other.game.action_count())
+    assert viewer_step(page)[0] == 4
+    page.get_by_role("button", name="Play from here").click()
+    waiting(page)
+    assert record.loads(page.evaluate("window.boneyard.record()")) == record.replay(other.game.record(), 4).record()
