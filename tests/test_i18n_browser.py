@@ -1,0 +1,159 @@
+"""The app in Albanian, Latvian and Swahili: no English left on the page, a few moves of each game.
+
+Screenshots of each language's screens go to pytest's tmp_path (artifacts,
+not committed).
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import APP_READY_TIMEOUT_MS, wait_for_state
+from engine import record as records
+from engine.rng import Rng
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = ROOT / "web" / "i18n"
+LANGS = ["sq", "lv", "sw"]
+NAMES = ["Ana", "Ben", "Cleo"]
+# Shown as is in every language: the product, the language names, names.
+KEEP = {"boneyard", "english", "shqip", "latviešu", "kiswahili", "json"} | {n.lower() for n in NAMES}
+WORD = re.compile(r"[^\W\d_]+")
+
+
+def catalog(lang):
+    return json.loads((CATALOGS / (lang + ".json")).read_text(encoding="utf-8"))
+
+
+def words_of(data):
+    out = set()
+    for value in data.values():
+        for text in (value.values() if isinstance(value, dict) else [value]):
+            out.update(w.lower() for w in WORD.findall(re.sub(r"\{[a-z_]+\}", " ", text)))
+    return out
+
+
+def english_left(page, lang):
+    """English catalog words on the page that the language's own catalog does not use."""
+    english = words_of(catalog("en")) - words_of(catalog(lang)) - KEEP
+    text = page.inner_text("body")
+    labels = page.eval_on_selector_all("[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
+    found = set()
+    for chunk in [text] + labels:
+        found.update(w for w in WORD.findall(chunk) if w.lower() in english)
+    return sorted(found)
+
+
+def save_after_round(game_name, players):
+    """A save whose game has just finished its first round (first legal action each time)."""
+    game = records.new_game(game_name, players, None, NAMES[:players])
+    game.start_round(game.new_deal(Rng(7)))
+    while game.phase() not in ("round-over", "game-over"):
+        game.apply(game.legal_actions()[0])
+    setup = {"game": game_name, "players": players, "seats": ["human"] * 8, "names": NAMES + ["D", "E", "F", "G", "H"],
+             "speed": "instant", "options": {}, "seed": 1}
+    return json.dumps({"v": 1, "setup": setup, "record": records.dumps(game.record())})
+
+
+def open_in(page, site, lang):
+    page.goto(site + "?lang=" + lang)
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => document.documentElement.dataset.i18nState === 'ready'")
+    assert page.get_attribute("html", "lang") == lang
+
+
+def start_hot_seat(page, lang, game, players):
+    t = catalog(lang)
+    page.get_by_role("radio", name=t["game." + game]).check()
+    if players != 3 or game == "chicken_foot":
+        page.get_by_label(t["setup.players"], exact=True).fill(str(players))
+        page.get_by_label(t["setup.players"], exact=True).press("Tab")
+    for i in range(players):
+        page.get_by_label(t["setup.seat"].format(n=i + 1), exact=True).select_option(label=t["seat.human"])
+        page.get_by_label(t["setup.name"].format(n=i + 1), exact=True).fill(NAMES[i])
+    page.get_by_role("button", name=t["setup.start"]).click()
+
+
+def act(page, lang):
+    """One move by whoever is to act (hot seat): reveal, then an action or a playable tile."""
+    t = catalog(lang)
+    game = page.locator("#game")
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'")
+    show = game.get_by_role("button", name=t["pass.show"])
+    if show.count():
+        show.click()
+    places = game.locator(".places button:not([disabled])")
+    if places.count():
+        places.first.click()
+        return
+    tiles = game.locator(".hand button:not([disabled])")
+    actions = game.locator(".actions button:not([disabled])")
+    if tiles.count():
+        tiles.first.click()
+        if game.locator(".places button").count():
+            game.locator(".places button").first.click()
+    else:
+        # Past the first action (Moon's Pass): three passes would end the round.
+        actions.nth(1 if actions.count() > 1 else 0).click()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_app_speaks_the_language(page, site, lang, tmp_path):
+    t = catalog(lang)
+    open_in(page, site, lang)
+    assert english_left(page, lang) == []
+    page.screenshot(path=str(tmp_path / ("%s-setup.png" % lang)), full_page=True)
+    # Chicken Foot, two people on one screen: a few moves, the reasons a tile cannot be played.
+    start_hot_seat(page, lang, "chicken_foot", 2)
+    for _ in range(4):
+        act(page, lang)
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'")
+    show = page.get_by_role("button", name=t["pass.show"])
+    if show.count():
+        show.click()
+    why = page.locator("#game .why-btn")
+    if why.count():
+        why.click()
+        assert page.locator("#why").inner_text().strip()
+    assert page.get_by_role("button", name=t["tools.undo"]).count() == 1
+    assert english_left(page, lang) == []
+    page.screenshot(path=str(tmp_path / ("%s-chicken-foot.png" % lang)), full_page=True)
+    # Moon: bids are named in the language ("Bid 5" translated).
+    page.get_by_role("button", name=t["tools.new_game"]).click()
+    start_hot_seat(page, lang, "moon", 3)
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'")
+    show = page.get_by_role("button", name=t["pass.show"])
+    if show.count():
+        show.click()
+    assert page.get_by_role("button", name=t["action.bid"].format(bid=5)).count() == 1
+    for _ in range(4):
+        act(page, lang)
+    assert english_left(page, lang) == []
+    page.screenshot(path=str(tmp_path / ("%s-moon.png" % lang)), full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game,players", [("chicken-foot", 2), ("moon", 3)])
+def test_round_summary_speaks_the_language(page, site, lang, game, players, tmp_path):
+    open_in(page, site, lang)
+    page.evaluate("text => localStorage.setItem('boneyard.save', text)", save_after_round(game, players))
+    open_in(page, site, lang)
+    page.wait_for_selector("#game .summary")
+    assert page.get_by_role("button", name=catalog(lang)["summary.next_round"]).count() == 1
+    assert english_left(page, lang) == []
+    page.screenshot(path=str(tmp_path / ("%s-%s-summary.png" % (lang, game))), full_page=True)
+
+
+def test_picker_choice_is_remembered(page, site):
+    open_in(page, site, "sw")
+    page.goto(site)
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    assert page.get_attribute("html", "lang") == "sw"
+    page.select_option("#lang-select", "lv")
+    page.wait_for_function("() => document.documentElement.lang === 'lv' && "
+                           "document.documentElement.dataset.appState === 'ready'")
+    assert page.get_by_role("button", name=catalog("lv")["setup.start"]).count() == 1
