@@ -159,6 +159,16 @@ def _pip_total(mask, double_blank_50):
     return total
 
 
+def uniform_choice(g, p, rng):
+    """:meth:`ChickenFoot.run_round`'s policy for :meth:`ChickenFoot.playout`: any play, uniformly.
+
+    One draw from ``rng`` unless there is a single play (``Rng.below(1)``
+    draws nothing), as ``legal_moves()[rng.below(...)]`` would.
+    """
+    moves = g.plays(p)
+    return moves[rng.below(len(moves))]
+
+
 class ChickenFoot(Game):
     """A Chicken Foot match: 10 rounds from 9-9 down to 0-0."""
 
@@ -385,50 +395,78 @@ class ChickenFoot(Game):
             return NUM_MASK[HI[self.foot]]
         return NUMS_TO_TILES[self.open_nums]
 
+    def forced_target(self):
+        """The tile every play must attach to now, or -1 when any open end will do.
+
+        The centre while it lacks trains, else the open foot (-1 if none).
+        """
+        if self.spokes < self.spokes_req:
+            return self.centre
+        return self.foot
+
+    def playable_hand(self):
+        """The tiles the seat to act may play now (a mask; 0 if none).
+
+        Its hand, or only the tile it drew this turn, under the constraints
+        in force (:meth:`playable_mask`).
+        """
+        drawn = self.drawn
+        hand = self.hands[self.seat] if drawn < 0 else 1 << drawn
+        return hand & self.playable_mask()
+
+    def plays(self, p):
+        """Every play of the tiles in ``p`` (part of :meth:`playable_hand`), low tile first.
+
+        Each tile against the forced target, or against every open end it
+        matches (ends of a number in the order they opened).
+        """
+        moves = []
+        target = self.forced_target()
+        if target >= 0:
+            while p:
+                low = p & -p
+                moves.append((BIT_INDEX[low] << 6) | target)
+                p ^= low
+            return moves
+        om = self.open_nums
+        ends = self.ends
+        while p:
+            low = p & -p
+            p ^= low
+            t = BIT_INDEX[low]
+            t6 = t << 6
+            n = HI[t]
+            if (om >> n) & 1:
+                for b in ends[n]:
+                    moves.append(t6 | b)
+            n = LO[t]
+            if n != HI[t] and (om >> n) & 1:
+                for b in ends[n]:
+                    moves.append(t6 | b)
+        return moves
+
+    def can_draw(self):
+        """Whether the seat to act may draw: not yet this turn, and the yard is above its reserve."""
+        return self.drawn < 0 and len(self.yard) - self.ypos > self.reserve
+
+    def blocked(self):
+        """Whether nobody can play or draw: the yard is at its reserve and no hand holds a playable tile."""
+        if len(self.yard) - self.ypos > self.reserve:
+            return False
+        mask = self.playable_mask()
+        for h in self.hands:
+            if h & mask:
+                return False
+        return True
+
     def legal_moves(self):
         """The legal moves as compact ints (see the module docstring)."""
         if self._phase != PHASE_PLAY:
             return []
-        hand = self.hands[self.seat]
-        drawn = self.drawn
-        if drawn >= 0:
-            hand = 1 << drawn     # a drawn tile is the only one that may be played
-        moves = []
-        if self.spokes < self.spokes_req:
-            target = self.centre
-            p = hand & NUM_MASK[self.dnum]
-            while p:
-                low = p & -p
-                moves.append((BIT_INDEX[low] << 6) | target)
-                p ^= low
-        elif self.foot >= 0:
-            target = self.foot
-            p = hand & NUM_MASK[HI[target]]
-            while p:
-                low = p & -p
-                moves.append((BIT_INDEX[low] << 6) | target)
-                p ^= low
-        else:
-            om = self.open_nums
-            p = hand & NUMS_TO_TILES[om]
-            if p:
-                ends = self.ends
-                while p:
-                    low = p & -p
-                    p ^= low
-                    t = BIT_INDEX[low]
-                    t6 = t << 6
-                    n = HI[t]
-                    if (om >> n) & 1:
-                        for b in ends[n]:
-                            moves.append(t6 | b)
-                    n = LO[t]
-                    if n != HI[t] and (om >> n) & 1:
-                        for b in ends[n]:
-                            moves.append(t6 | b)
-        if moves:
-            return moves
-        if drawn < 0 and len(self.yard) - self.ypos > self.reserve:
+        p = self.playable_hand()
+        if p:
+            return self.plays(p)
+        if self.can_draw():
             return [DRAW]
         return [PASS]
 
@@ -448,49 +486,17 @@ class ChickenFoot(Game):
         self.drawn = -1
         if move != PASS:
             t = move >> 6
-            # _attach, inlined: this is the simulations' hottest line.
-            b = move & 63
-            if b == self.centre:
-                m = self.dnum
-                self.spokes += 1
-            elif b == self.foot:
-                m = HI[b]
-                self.toes += 1
-                if self.toes == TOES:
-                    self.foot = -1
-            else:
-                m = PIPS[b] - self.matched[b]
-                lst = self.ends[m]
-                lst.remove(b)
-                if not lst:
-                    self.open_nums &= ~(1 << m)
-            self.parent[t] = b
-            self.matched[t] = m
-            bit = 1 << t
-            self.table |= bit
-            self.placed.append(t)
-            if IS_DOUBLE[t]:
-                self.foot = t
-                self.toes = 0
-            else:
-                o = PIPS[t] - m
-                self.ends[o].append(t)
-                self.open_nums |= 1 << o
-            self.hands[seat] &= ~bit
+            self._attach(t, move & 63)
+            self.hands[seat] &= ~(1 << t)
             counts = self.counts
             counts[seat] -= 1
             if counts[seat] == 0:
                 self._end_round(seat)
                 return
         # The end of a turn: blocked as soon as nothing can be played or drawn.
-        if len(self.yard) - self.ypos <= self.reserve:
-            mask = self.playable_mask()
-            for h in self.hands:
-                if h & mask:
-                    break
-            else:
-                self._end_round(-1)
-                return
+        if self.blocked():
+            self._end_round(-1)
+            return
         seat += 1
         self.seat = seat if seat < self.players else 0
 
@@ -504,158 +510,36 @@ class ChickenFoot(Game):
 
         Exactly ``while current_seat() is not None: moves = legal_moves();
         apply_move(moves[rng.below(len(moves))])`` (same draws, same moves,
-        same result; a test holds the two together).  Without a record the
-        loop runs on local copies of the state: the computer players'
-        simulations spend their time here.
+        same result; a test holds the two together): :meth:`run_round` with
+        the uniform policy.  The computer players' simulations spend their
+        time here.
         """
-        if self.log:
-            while self._phase == PHASE_PLAY:
-                moves = self.legal_moves()
-                self.apply_move(moves[rng.below(len(moves))])
-            return
-        if self._phase != PHASE_PLAY:
-            return
-        below = rng.below
-        hands = self.hands
-        counts = self.counts
-        ends = self.ends
-        parent = self.parent
-        matched = self.matched
-        placed = self.placed
-        yard = self.yard
-        players = self.players
-        centre = self.centre
-        dnum = self.dnum
-        req = self.spokes_req
-        # Draws are allowed while ypos < last_draw.
-        last_draw = len(yard) - self.reserve
-        seat = self.seat
-        drawn = self.drawn
-        spokes = self.spokes
-        foot = self.foot
-        toes = self.toes
-        open_nums = self.open_nums
-        table = self.table
-        ypos = self.ypos
-        out = -2          # -2: still playing; -1: blocked; else the seat that went out
-        while out == -2:
-            # -- legal_moves(), inlined ---------------------------------
-            hand = hands[seat] if drawn < 0 else 1 << drawn
-            if spokes < req:
-                p = hand & NUM_MASK[dnum]
-                target = centre
-            elif foot >= 0:
-                p = hand & NUM_MASK[HI[foot]]
-                target = foot
-            else:
-                p = hand & NUMS_TO_TILES[open_nums]
-                target = -1
+        self.run_round(rng, uniform_choice)
+
+    def run_round(self, rng, choose):
+        """Play the current round to its end, ``choose`` picking each play.
+
+        ``choose(state, p, rng)`` returns a play (``tile << 6 | target``, one
+        of ``state.plays(p)``) for the seat to act, given ``p`` (its
+        :meth:`playable_hand`, never 0).  Draws and passes are forced, so they
+        are not asked for.  Every simulation policy runs on this one loop.
+        """
+        apply_move = self.apply_move
+        while self._phase == PHASE_PLAY:
+            p = self.playable_hand()
             if p:
-                if target >= 0:
-                    if p & (p - 1):
-                        moves = []
-                        while p:
-                            low = p & -p
-                            moves.append((BIT_INDEX[low] << 6) | target)
-                            p ^= low
-                        move = moves[below(len(moves))]
-                    else:
-                        move = (BIT_INDEX[p] << 6) | target
-                else:
-                    moves = []
-                    while p:
-                        low = p & -p
-                        p ^= low
-                        t = BIT_INDEX[low]
-                        t6 = t << 6
-                        n = HI[t]
-                        if (open_nums >> n) & 1:
-                            for b in ends[n]:
-                                moves.append(t6 | b)
-                        n = LO[t]
-                        if n != HI[t] and (open_nums >> n) & 1:
-                            for b in ends[n]:
-                                moves.append(t6 | b)
-                    if len(moves) == 1:
-                        move = moves[0]
-                    else:
-                        move = moves[below(len(moves))]
-            elif drawn < 0 and ypos < last_draw:
-                # -- draw ------------------------------------------------
-                drawn = yard[ypos]
-                ypos += 1
-                hands[seat] |= 1 << drawn
-                counts[seat] += 1
-                continue
+                apply_move(choose(self, p, rng))
+            elif self.can_draw():
+                apply_move(DRAW)
             else:
-                move = PASS
-            # -- apply_move(), inlined ------------------------------------
-            drawn = -1
-            if move != PASS:
-                t = move >> 6
-                b = move & 63
-                if b == centre:
-                    m = dnum
-                    spokes += 1
-                elif b == foot:
-                    m = HI[b]
-                    toes += 1
-                    if toes == TOES:
-                        foot = -1
-                else:
-                    m = PIPS[b] - matched[b]
-                    lst = ends[m]
-                    lst.remove(b)
-                    if not lst:
-                        open_nums &= ~(1 << m)
-                parent[t] = b
-                matched[t] = m
-                bit = 1 << t
-                table |= bit
-                placed.append(t)
-                if IS_DOUBLE[t]:
-                    foot = t
-                    toes = 0
-                else:
-                    o = PIPS[t] - m
-                    ends[o].append(t)
-                    open_nums |= 1 << o
-                hands[seat] &= ~bit
-                counts[seat] -= 1
-                if counts[seat] == 0:
-                    out = seat
-                    break
-            if ypos >= last_draw:
-                if spokes < req:
-                    mask = NUM_MASK[dnum]
-                elif foot >= 0:
-                    mask = NUM_MASK[HI[foot]]
-                else:
-                    mask = NUMS_TO_TILES[open_nums]
-                for h in hands:
-                    if h & mask:
-                        break
-                else:
-                    out = -1
-                    break
-            seat += 1
-            if seat == players:
-                seat = 0
-        self.seat = seat
-        self.drawn = drawn
-        self.spokes = spokes
-        self.foot = foot
-        self.toes = toes
-        self.open_nums = open_nums
-        self.table = table
-        self.ypos = ypos
-        self._end_round(out)
+                apply_move(PASS)
 
     def _attach(self, t, b):
         """Put tile ``t`` on the table against ``b``: the open-end bookkeeping.
 
-        The same as the play branch of :meth:`apply_move` (which inlines it
-        for speed), without the turn: used to rebuild a table from a view.
+        The one place that tracks the centre's trains, the open foot's toes
+        and the free ends per number; :meth:`apply_move` adds the turn around
+        it, :meth:`from_view` rebuilds a table with it.
         """
         if b == self.centre:
             m = self.dnum
