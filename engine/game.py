@@ -54,10 +54,15 @@ class RecordError(GameError):
 
     ``round_index`` and ``action_index`` count from 0 as in the JSON arrays;
     either is ``None`` when the fault is not inside a round or an action.
+    ``key``/``params`` name the reason for translation and ``cause`` is the
+    engine error it repeats, if any; ``str()`` stays the English message.
     """
 
-    def __init__(self, reason, round_index=None, action_index=None):
+    def __init__(self, reason, round_index=None, action_index=None, key=None, params=None, cause=None):
         self.reason = reason
+        # key/params name the reason (not the located message) for
+        # translation; cause is the engine error the reason repeats.
+        self.cause = cause
         self.round_index = round_index
         self.action_index = action_index
         where = []
@@ -70,7 +75,7 @@ class RecordError(GameError):
         else:
             msg = reason
         # super(): MicroPython has no ValueError.__init__ to call by name.
-        super().__init__(msg)
+        super().__init__(msg, key, params)
 
 
 def copy_round(r):
@@ -104,7 +109,7 @@ class Game:
         self.options = self.resolve_options(players, options)
         if names is not None:
             if not isinstance(names, list) or len(names) != players or not all(isinstance(n, str) for n in names):
-                raise GameError("names must be a list of %d strings" % players)
+                raise GameError("names must be a list of %d strings" % players, "record.bad_names", {"count": players})
             names = list(names)
         self.names = names
         self._rounds = []   # per round: {deal fields..., "actions": [...], "scores": [...]?}
@@ -122,11 +127,11 @@ class Game:
         if options is None:
             return resolved
         if not isinstance(options, dict):
-            raise GameError("options must be an object")
+            raise GameError("options must be an object", "record.options_not_object")
         known = [name for name, _ in cls.OPTIONS]
         for key in sorted(options):
             if key not in known:
-                raise GameError("unknown option '%s'" % key)
+                raise GameError("unknown option '%s'" % key, "record.unknown_option", {"option": key})
         for name, check in cls.OPTIONS:
             if name in options:
                 problem = check(options[name], players)

@@ -22,7 +22,8 @@ def game_class(name):
     if name == "moon":
         from .moon import Moon
         return Moon
-    raise GameError("unknown game %s (expected one of: %s)" % (_quote(name), ", ".join(GAME_NAMES)))
+    raise GameError("unknown game %s (expected one of: %s)" % (_quote(name), ", ".join(GAME_NAMES)),
+                    "record.unknown_game", {"game": _quote(name), "games": ", ".join(GAME_NAMES)})
 
 
 def new_game(name, players, options=None, names=None):
@@ -37,13 +38,13 @@ def _quote(value):
 def loads(text):
     """Parse JSON text into a record dict (``RecordError`` if it is not JSON)."""
     if not isinstance(text, str):
-        raise RecordError("a record is JSON text")
+        raise RecordError("a record is JSON text", key="record.not_text")
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise RecordError("not valid JSON (%s)" % exc)
+        raise RecordError("not valid JSON (%s)" % exc, key="record.not_json", params={"detail": str(exc)})
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordError("a record is a JSON object", key="record.not_object")
     return data
 
 
@@ -61,74 +62,80 @@ def replay(data, step=None):
     if isinstance(data, str):
         data = loads(data)
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordError("a record is a JSON object", key="record.not_object")
     if data.get("format") != RECORD_FORMAT:
-        raise RecordError("format must be '%s', not %s" % (RECORD_FORMAT, _quote(data.get("format"))))
+        got = _quote(data.get("format"))
+        raise RecordError("format must be '%s', not %s" % (RECORD_FORMAT, got),
+                          key="record.bad_format", params={"expected": RECORD_FORMAT, "got": got})
     try:
         cls = game_class(data.get("game"))
     except GameError as exc:
-        raise RecordError(str(exc))
+        raise RecordError(str(exc), cause=exc)
     players = data.get("players")
     if not _is_int(players):
-        raise RecordError("players must be a whole number")
+        raise RecordError("players must be a whole number", key="record.players_not_int")
     options = data.get("options")
     names = data.get("names")
     try:
         game = cls(players, options, names)
     except GameError as exc:
-        raise RecordError(str(exc))
+        raise RecordError(str(exc), cause=exc)
     rounds = data.get("rounds", [])
     if not isinstance(rounds, list):
-        raise RecordError("rounds must be a list")
+        raise RecordError("rounds must be a list", key="record.rounds_not_list")
     if step is not None and (not _is_int(step) or step < 0):
-        raise RecordError("step must be a whole number >= 0")
+        raise RecordError("step must be a whole number >= 0", key="record.bad_step")
     kept = None   # the state at `step`, once reached
     done = 0
     for ri in range(len(rounds)):
         rnd = rounds[ri]
         if not isinstance(rnd, dict):
-            raise RecordError("a round is an object", ri)
+            raise RecordError("a round is an object", ri, key="record.round_not_object")
         if game.is_over():
-            raise RecordError("the game is already over", ri)
+            raise RecordError("the game is already over", ri, key="record.game_over")
         if game.phase() not in ("not-dealt", "round-over"):
-            raise RecordError("the round before it is unfinished", ri)
+            raise RecordError("the round before it is unfinished", ri, key="record.previous_unfinished")
         deal = {}
         for key in cls.DEAL_FIELDS:
             if key not in rnd:
-                raise RecordError("missing '%s'" % key, ri)
+                raise RecordError("missing '%s'" % key, ri, key="record.missing_field", params={"field": key})
             deal[key] = rnd[key]
         try:
             game.start_round(deal)
         except GameError as exc:
-            raise RecordError(str(exc), ri)
+            raise RecordError(str(exc), ri, cause=exc)
         actions = rnd.get("actions", [])
         if not isinstance(actions, list):
-            raise RecordError("actions must be a list", ri)
+            raise RecordError("actions must be a list", ri, key="record.actions_not_list")
         if step is not None and kept is None and done == step:
             kept = game.clone()
         for ai in range(len(actions)):
             action = actions[ai]
             if game.current_seat() is None:
-                raise RecordError("the round is already over", ri, ai)
+                raise RecordError("the round is already over", ri, ai, key="record.round_over")
             if not isinstance(action, str):
-                raise RecordError("an action is a string, not %s" % _quote(action), ri, ai)
+                raise RecordError("an action is a string, not %s" % _quote(action), ri, ai,
+                                  key="record.action_not_string", params={"got": _quote(action)})
             try:
                 game.apply(action)
             except GameError as exc:
-                raise RecordError(str(exc), ri, ai)
+                raise RecordError(str(exc), ri, ai, cause=exc)
             done += 1
             if step is not None and kept is None and done == step:
                 kept = game.clone()
         if "scores" in rnd:
             if game.phase() not in ("round-over", "game-over"):
-                raise RecordError("an unfinished round has no scores", ri)
+                raise RecordError("an unfinished round has no scores", ri, key="record.scores_unfinished")
             got = game.round_scores()[-1]
             if rnd["scores"] != got:
-                raise RecordError("scores %s do not match the rules' %s" % (_dump_list(rnd["scores"]), _dump_list(got)), ri)
+                mine, rules = _dump_list(rnd["scores"]), _dump_list(got)
+                raise RecordError("scores %s do not match the rules' %s" % (mine, rules), ri,
+                                  key="record.scores_mismatch", params={"scores": mine, "expected": rules})
     if step is not None:
         if kept is None:
             if step > done:
-                raise RecordError("step %d is past the record's end (%d actions)" % (step, done))
+                raise RecordError("step %d is past the record's end (%d actions)" % (step, done),
+                                  key="records.step_past_end", params={"step": step, "total": done})
             kept = game.clone()
         return kept
     return game

@@ -4,7 +4,10 @@
 const root = document.documentElement;
 const START_TIMEOUT_MS = 30000;
 
-function fail(message) {
+// `key`/`params` name `message` in the catalogs (a browser's own error
+// text has none).  English shows at once; the page's language replaces it
+// once the catalogs are in, and English stays if they never come.
+function fail(message, key, params) {
   if (root.dataset.appState !== "loading") return;
   root.dataset.appState = "error";
   // The page starts the worker only once it is ready: it never will now.
@@ -12,15 +15,19 @@ function fail(message) {
   const box = document.getElementById("error");
   box.textContent = "Boneyard could not start: " + message;
   box.hidden = false;
+  import("./i18n.js").then((i18n) => i18n.ready.then(() => {
+    box.textContent = i18n.t("error.start", { reason: key ? i18n.t(key, params) : message });
+  })).catch(() => { /* English stays */ });
 }
 
 addEventListener("error", (event) => fail(event.message || String(event.error)));
 addEventListener("unhandledrejection", (event) => fail(String(event.reason && event.reason.message || event.reason)));
-setTimeout(() => fail("it did not finish loading within " + START_TIMEOUT_MS / 1000 + " seconds."), START_TIMEOUT_MS);
+setTimeout(() => fail("it did not finish loading within " + START_TIMEOUT_MS / 1000 + " seconds.",
+  "boot.timeout", { seconds: START_TIMEOUT_MS / 1000 }), START_TIMEOUT_MS);
 
 // The page's Python script reports "ready" itself; if it ends without doing
 // so, something it could not catch went wrong.
 addEventListener("DOMContentLoaded", () => {
   const app = document.querySelector('script[type="mpy"]');
-  if (app) app.addEventListener("mpy:done", () => fail("the app stopped before it was ready."));
+  if (app) app.addEventListener("mpy:done", () => fail("the app stopped before it was ready.", "boot.stopped"));
 });

@@ -6,7 +6,8 @@
 // data-i18n="key" (their text) and data-i18n-attr="attr:key;attr:key"; their
 // English text stays in the HTML, so English needs no catalog.  The picker
 // goes into #lang-picker (or the page's footer) and reloads the page in the
-// chosen language.
+// chosen language.  JS modules' messages come from t(key, params) once
+// `ready` has resolved (before that, and for a missing key, English).
 const LANGS = ["en", "sq", "lv", "sw"];
 const NATIVE = { en: "English", sq: "Shqip", lv: "Latviešu", sw: "Kiswahili" };
 const KEY = "boneyard.lang";
@@ -42,6 +43,30 @@ async function catalog(code) {
   const response = await fetch(new URL("./i18n/" + code + ".json", import.meta.url));
   if (!response.ok) throw new Error("catalog " + code + ": HTTP " + response.status);
   return response.json();
+}
+
+let current = {};
+let english = {};
+
+function fill(value, params) {
+  return value.replace(/\{([a-z_]+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// The text of `key` in the page's language, {name} placeholders filled from
+// `params`; a plural entry takes the form of params.count.
+export function t(key, params = {}) {
+  let value = current[key];
+  let code = lang;
+  if (value === undefined) {
+    value = english[key];
+    code = "en";
+  }
+  if (value === undefined) return key;
+  if (typeof value !== "string") {
+    const form = "count" in params ? new Intl.PluralRules(code).select(Number(params.count)) : "other";
+    value = value[form] || value.other;
+  }
+  return fill(value, params);
 }
 
 function text(cat, key) {
@@ -91,12 +116,10 @@ function picker(cat) {
 }
 
 export const ready = (async () => {
-  let cat = {};
-  try {
-    cat = await catalog(lang);
-  } catch (e) {
-    cat = {};
-  }
+  const [cat, en] = await Promise.all([lang, "en"].map((code, i) =>
+    i === 1 && lang === "en" ? Promise.resolve(null) : catalog(code).catch(() => ({}))));
+  current = cat;
+  english = en || cat;
   if (document.readyState === "loading") {
     await new Promise((resolve) => addEventListener("DOMContentLoaded", resolve, { once: true }));
   }

@@ -7,6 +7,8 @@
 //   data-update-state   none | available | applying
 // The visible text lives in #offline-status (role=status); the update button
 // is added to it when a new build is waiting.
+import { ready, t } from "./i18n.js";
+
 const root = document.documentElement;
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
@@ -38,11 +40,11 @@ function offerUpdate(registration) {
   root.dataset.updateState = "available";
   const box = statusBox();
   box.hidden = false;
-  box.textContent = "A new version of Boneyard is ready. ";
+  box.textContent = t("pwa.new_version");
   const button = document.createElement("button");
   button.type = "button";
   button.className = "update-button";
-  button.textContent = "Update available — reload";
+  button.textContent = t("pwa.update");
   button.addEventListener("click", () => {
     root.dataset.updateState = "applying";
     button.disabled = true;
@@ -57,11 +59,11 @@ function watchInstalling(registration, worker) {
   worker.addEventListener("statechange", () => {
     if (worker.state === "installed") {
       if (navigator.serviceWorker.controller) offerUpdate(registration);
-      else show("ready", "Ready for offline play.");
+      else show("ready", t("pwa.ready"));
     } else if (worker.state === "activated" && root.dataset.offlineState !== "ready" && !navigator.serviceWorker.controller) {
-      show("ready", "Ready for offline play.");
+      show("ready", t("pwa.ready"));
     } else if (worker.state === "redundant" && root.dataset.offlineState === "downloading") {
-      show("error", "Offline play is not available: the download failed.");
+      show("error", t("pwa.failed", { reason: t("pwa.download_failed") }));
     }
   });
 }
@@ -72,11 +74,11 @@ function onMessage(event) {
   if (navigator.serviceWorker.controller && root.dataset.offlineState === "ready") return;
   if (data.type === "progress") {
     const percent = data.total ? Math.floor((100 * data.done) / data.total) : 0;
-    show("downloading", "Downloading for offline play: " + percent + "% (" + data.done + " of " + data.total + " files)");
+    show("downloading", t("pwa.progress", { percent, done: data.done, total: data.total }));
   } else if (data.type === "cached" || data.type === "activated") {
-    show("ready", "Ready for offline play.");
+    show("ready", t("pwa.ready"));
   } else if (data.type === "error") {
-    show("error", "Offline play is not available: " + data.message);
+    show("error", t("pwa.failed", { reason: data.message }));
   }
 }
 
@@ -99,7 +101,7 @@ async function register() {
   try {
     registration = await container.register(SW_URL, { scope: SCOPE.href, updateViaCache: "none" });
   } catch (error) {
-    show("error", "Offline play is not available: " + (error && error.message || error));
+    show("error", t("pwa.failed", { reason: error && error.message || error }));
     return;
   }
   if (!registration) {
@@ -107,8 +109,8 @@ async function register() {
     root.dataset.offlineState = "unsupported";
     return;
   }
-  if (registration.active && !registration.installing) show("ready", "Ready for offline play.");
-  else if (!container.controller) show("downloading", "Downloading for offline play…");
+  if (registration.active && !registration.installing) show("ready", t("pwa.ready"));
+  else if (!container.controller) show("downloading", t("pwa.downloading"));
   if (registration.installing) watchInstalling(registration, registration.installing);
   if (registration.waiting && container.controller) offerUpdate(registration);
   registration.addEventListener("updatefound", () => {
@@ -142,4 +144,4 @@ function whenInteractive(callback) {
 
 root.dataset.offlineState = "none";
 root.dataset.updateState = "none";
-whenInteractive(register);
+whenInteractive(() => ready.then(register));

@@ -131,12 +131,35 @@ def tn(key, count, **params):
     return _fill(value, params)
 
 
-def error_text(exc):
-    """A user-facing account of an engine error: by its ``key`` when it has one."""
+def _keyed(exc):
+    """``exc``'s own message translated by its key, or None."""
     key = getattr(exc, "key", None)
     if key:
-        params = getattr(exc, "params", None) or {}
-        text = t(key, **params)
+        text = t(key, **(getattr(exc, "params", None) or {}))
         if text != key:
             return text
-    return str(exc)
+    return None
+
+
+def error_text(exc):
+    """A user-facing account of an engine error: by its ``key`` when it has one.
+
+    A record error's reason is its key's text, else its cause's (an illegal
+    action inside the record), else the English reason; its place (round R,
+    action A) is said in the current language.
+    """
+    if not hasattr(exc, "round_index"):
+        text = _keyed(exc)
+        return str(exc) if text is None else text
+    cause = getattr(exc, "cause", None)
+    reason = _keyed(exc)
+    if reason is None and cause is not None:
+        reason = error_text(cause)
+    if reason is None:
+        reason = exc.reason
+    ri, ai = exc.round_index, exc.action_index
+    if ri is not None and ai is not None:
+        return t("record.at_action", round=ri, action=ai, reason=reason)
+    if ri is not None:
+        return t("record.at_round", round=ri, reason=reason)
+    return reason

@@ -20,7 +20,7 @@ from engine.game import GameError
 
 from app import dom, recordio, replay
 from app import session as sess
-from app.i18n import t
+from app.i18n import error_text, t
 
 _proxies = []
 _shown = {"key": None, "link": ""}
@@ -173,7 +173,7 @@ def import_text(text, source, name=""):
 
 
 def report(exc, source, name=""):
-    reason = str(exc) if isinstance(exc, GameError) else dom.describe(exc)
+    reason = error_text(exc) if isinstance(exc, GameError) else dom.describe(exc)
     if source == "link":
         show_error(t("records.error_link", reason=reason))
     elif source in ("file", "drop") and name:

@@ -11,6 +11,8 @@ import json
 from pyscript import document, fetch, window
 from pyscript.ffi import create_proxy
 
+from app import i18n
+from app.i18n import error_text, t
 from engine import share
 from embed import options as opts
 from embed import picture
@@ -25,10 +27,25 @@ def set_state(name, value):
 
 def fail(message):
     box = document.getElementById("embed-error")
-    box.textContent = "This diagram cannot be shown: " + message
+    box.textContent = t("embed.error", reason=message)
     box.hidden = False
     document.getElementById("embed-body").hidden = True
     set_state("embed-state", "error")
+
+
+def use_language(lang):
+    """Speak ``lang`` (the host's, passed by embed.js) if we have it: static text too."""
+    lang = i18n.set_language(i18n.pick(None, [lang] if lang else []))
+    document.documentElement.lang = lang
+    if lang == i18n.DEFAULT:
+        return
+    for el in document.querySelectorAll("[data-i18n]"):
+        el.textContent = t(el.getAttribute("data-i18n"))
+    for el in document.querySelectorAll("[data-i18n-attr]"):
+        for pair in el.getAttribute("data-i18n-attr").split(";"):
+            attr, _, key = pair.partition(":")
+            if attr and key:
+                el.setAttribute(attr, t(key))
 
 
 def query():
@@ -41,17 +58,19 @@ async def load_record(o):
         return share.decode(o["record"])
     url = window.URL.new(o["src"], window.location.href)
     if url.origin != window.location.origin or url.protocol not in ("http:", "https:"):
-        raise opts.EmbedError("src must be a record file on this site")
+        raise opts.EmbedError("src must be a record file on this site", "embed.err.src_site")
     response = await fetch(url.href)
     if not response.ok:
-        raise opts.EmbedError("the record file %s could not be loaded (HTTP %d)" % (o["src"][:80], response.status))
+        raise opts.EmbedError("the record file %s could not be loaded (HTTP %d)" % (o["src"][:80], response.status),
+                              "embed.err.src_http", {"src": o["src"][:80], "status": response.status})
     text = await response.text()
     try:
         rec = json.loads(text)
     except ValueError:
-        raise opts.EmbedError("the record file %s is not JSON" % o["src"][:80])
+        raise opts.EmbedError("the record file %s is not JSON" % o["src"][:80], "embed.err.src_json", {"src": o["src"][:80]})
     if not isinstance(rec, dict):
-        raise opts.EmbedError("the record file %s does not hold a record object" % o["src"][:80])
+        raise opts.EmbedError("the record file %s does not hold a record object" % o["src"][:80],
+                              "embed.err.src_object", {"src": o["src"][:80]})
     return rec
 
 
@@ -79,7 +98,7 @@ def go(delta):
             try:
                 draw()
             except Exception as exc:
-                fail(str(exc))
+                fail(error_text(exc))
     return handler
 
 
@@ -90,8 +109,10 @@ def listen(element_id, handler):
 
 
 async def start():
+    params = query()
+    use_language(params.pop("lang", None))
     try:
-        o = opts.parse(query())
+        o = opts.parse(params)
         state["opts"] = o
         rec = await load_record(o)
         # Validate the whole record once: a bad one fails here, located.
@@ -107,7 +128,8 @@ async def start():
             o["hand"] = opts.parse_hand(preset.get("hand", "reveal"))
         state["step"] = total if o["step"] is None else o["step"]
         if state["step"] > total:
-            raise opts.EmbedError("step %d is past the record's end (%d actions)" % (state["step"], total))
+            raise opts.EmbedError("step %d is past the record's end (%d actions)" % (state["step"], total),
+                                  "records.step_past_end", {"step": state["step"], "total": total})
         caption = document.getElementById("caption")
         caption.textContent = o["caption"]
         caption.hidden = not o["caption"]
@@ -115,7 +137,7 @@ async def start():
         document.getElementById("play").hidden = "play" not in o["controls"]
         draw()
     except Exception as exc:
-        fail(str(exc) or type(exc).__name__)
+        fail(error_text(exc) or type(exc).__name__)
         return
     listen("back", go(-1))
     listen("forward", go(1))

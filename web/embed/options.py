@@ -21,13 +21,23 @@ MAX_CAPTION = 300
 
 
 class EmbedError(ValueError):
-    """A parameter the embed cannot use; the message says which and why."""
+    """A parameter the embed cannot use; the message says which and why.
+
+    ``key``/``params`` name the message in the catalogs (``app.i18n.error_text``);
+    ``str()`` stays English.
+    """
+
+    def __init__(self, message, key=None, params=None):
+        super().__init__(message)
+        self.key = key
+        self.params = params if params is not None else {}
 
 
 def _whole(name, text):
     text = text.strip()
     if not text or not text.isdigit() or len(text) > 6:
-        raise EmbedError("%s must be a whole number 0 or more, not '%s'" % (name, text[:40]))
+        raise EmbedError("%s must be a whole number 0 or more, not '%s'" % (name, text[:40]),
+                         "embed.err.whole", {"name": name, "value": text[:40]})
     return int(text)
 
 
@@ -38,7 +48,8 @@ def parse_hand(text):
         return text
     seat = _whole("hand", text) if text.isdigit() else None
     if seat is None or seat < 1:
-        raise EmbedError("hand must be reveal, none or a seat number from 1, not '%s'" % text[:40])
+        raise EmbedError("hand must be reveal, none or a seat number from 1, not '%s'" % text[:40],
+                         "embed.err.hand", {"value": text[:40]})
     return seat - 1
 
 
@@ -52,13 +63,14 @@ def parse(params):
     known = ["record", "src", "step", "hand", "controls", "caption", "reveal"]
     for name in sorted(params):
         if name not in known:
-            raise EmbedError("unknown parameter '%s' (expected one of: %s)" % (name[:40], ", ".join(known)))
+            raise EmbedError("unknown parameter '%s' (expected one of: %s)" % (name[:40], ", ".join(known)),
+                             "embed.err.unknown", {"name": name[:40], "known": ", ".join(known)})
     record = params.get("record")
     src = params.get("src")
     if record and src:
-        raise EmbedError("give either record or src, not both")
+        raise EmbedError("give either record or src, not both", "embed.err.both")
     if not record and not src:
-        raise EmbedError("no game record: give record=… (an encoded record) or src=… (a record file)")
+        raise EmbedError("no game record: give record=… (an encoded record) or src=… (a record file)", "embed.err.no_record")
     step = None
     if params.get("step") not in (None, ""):
         step = _whole("step", params["step"])
@@ -73,7 +85,8 @@ def parse(params):
         for part in text.split(","):
             part = part.strip()
             if part not in CONTROLS:
-                raise EmbedError("controls lists step and/or play, not '%s'" % part[:40])
+                raise EmbedError("controls lists step and/or play, not '%s'" % part[:40],
+                                 "embed.err.controls", {"value": part[:40]})
             if part not in controls:
                 controls.append(part)
     caption = params.get("caption") or ""

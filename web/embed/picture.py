@@ -9,8 +9,21 @@ from engine import record as records
 from engine import render
 from engine.render import escape as esc
 
-TITLES = {"chicken-foot": "Chicken Foot", "moon": "Three-Player Moon"}
-TRUMP_WORDS = {"doubles": "doubles are trumps", "none": "no trumps"}
+from app.i18n import t, tn
+from embed.options import EmbedError
+
+
+def title(game_name):
+    return t("game.moon") if game_name == "moon" else t("game.chicken_foot")
+
+
+def trump_words(what):
+    """The contract's trumps: doubles, none or a suit number."""
+    if what == "doubles":
+        return t("embed.trumps_doubles")
+    if what == "none":
+        return t("embed.trumps_none")
+    return t("embed.trumps_suit", suit=what)
 
 
 def total_actions(rec):
@@ -26,7 +39,7 @@ def names_of(rec, players):
     names = rec.get("names")
     if isinstance(names, list) and len(names) == players:
         return [str(n) for n in names]
-    return ["Seat %d" % (i + 1) for i in range(players)]
+    return [t("setup.seat", n=i + 1) for i in range(players)]
 
 
 def locate(rec, step):
@@ -47,20 +60,24 @@ def describe(game_name, names, seat, action, phase):
     """A sentence for ``seat`` taking ``action`` in ``phase``."""
     who = names[seat]
     if action == "draw":
-        return "%s drew a tile" % who
+        return t("embed.drew", name=who)
     if action == "pass":
-        return "%s passed" % who
+        return t("log.passed", name=who)
     if game_name == "chicken-foot":
         tile, target = action.split(">")
-        return "%s played %s on %s" % (who, tile, target)
+        return t("log.cf_played", name=who, tile=tile, target=target)
     if phase == "bidding":
-        return "%s bid %s%s" % (who, action, " (shooting the moon)" if action == "21" else "")
+        return t("embed.bid_moon", name=who) if action == "21" else t("log.bid", name=who, bid=action)
     if phase == "discard":
-        return "%s took the widow and discarded %s" % (who, action)
+        return t("embed.discarded", name=who, tile=action)
     if phase == "trump":
         what = action[6:]
-        return "%s chose %s" % (who, TRUMP_WORDS.get(what, what + "s as trumps"))
-    return "%s played %s" % (who, action)
+        if what == "none":
+            return t("log.no_trump", name=who)
+        if what == "doubles":
+            return t("log.doubles_trump", name=who)
+        return t("log.trump", name=who, suit=what)
+    return t("log.moon_played", name=who, tile=action)
 
 
 def last_move(rec, step):
@@ -74,7 +91,7 @@ def last_move(rec, step):
 
 def tiles_row(tiles, label, size=26):
     pictures = "".join([render.tile_svg(t, orientation="vertical", size=size) for t in tiles])
-    return '<div class="tiles" role="img" aria-label="%s">%s</div>' % (esc(label), pictures or "<em>none</em>")
+    return '<div class="tiles" role="img" aria-label="%s">%s</div>' % (esc(label), pictures or "<em>%s</em>" % esc(t("embed.none")))
 
 
 def hands_html(game, names, shown):
@@ -84,9 +101,10 @@ def hands_html(game, names, shown):
         count = view["hand_sizes"][seat]
         out.append('<div class="hand-row"><span class="who">%s</span>' % esc(names[seat]))
         if shown == "reveal" or shown == seat:
-            out.append(tiles_row(view["hand"], "%s's tiles: %s" % (names[seat], ", ".join(view["hand"]) or "none")))
+            label = t("embed.tiles_of", name=names[seat], tiles=", ".join(view["hand"]) or t("embed.none"))
+            out.append(tiles_row(view["hand"], label))
         else:
-            out.append('<span class="count">%d tile%s</span>' % (count, "" if count == 1 else "s"))
+            out.append('<span class="count">%s</span>' % esc(tn("seats.tiles", count)))
         out.append("</div>")
     out.append("</div>")
     return "".join(out)
@@ -96,23 +114,24 @@ def moon_board(game, rec, names, shown):
     v = game.view(0)
     ri = game.round_count() - 1
     out = ['<div class="moon">']
-    bids = ", ".join(["%s %s" % (esc(names[b[0]]), "passed" if b[1] == "pass" else "bid " + b[1]) for b in v["bids"]])
-    out.append('<p class="bids">Bids: %s</p>' % (bids or "none yet"))
+    bids = ", ".join([t("log.passed", name=names[b[0]]) if b[1] == "pass" else t("log.bid", name=names[b[0]], bid=b[1])
+                      for b in v["bids"]])
+    out.append('<p class="bids">%s</p>' % esc(t("embed.bids", bids=bids or t("bids.none"))))
     if v["bidder"] is not None:
-        line = "%s won the bid with %d" % (esc(names[v["bidder"]]), v["bid"])
+        line = t("embed.won_bid", name=names[v["bidder"]], bid=v["bid"])
         if v["trump"] is not None:
-            line += "; %s" % TRUMP_WORDS.get(v["trump"], v["trump"] + "s are trumps")
-        out.append('<p class="contract">%s.</p>' % line)
+            line += "; " + trump_words(v["trump"])
+        out.append('<p class="contract">%s.</p>' % esc(line))
     bidder_view = game.view(v["bidder"]) if v["bidder"] is not None else None
     if ri >= 0 and (shown == "reveal" or (bidder_view and shown == v["bidder"])):
         widow = rec["rounds"][ri].get("widow")
-        text = "The widow: %s" % widow
+        text = t("summary.widow", tile=widow)
         if bidder_view and bidder_view["discard"]:
-            text += "; discarded: %s" % bidder_view["discard"]
+            text += "; " + t("embed.discarded_tile", tile=bidder_view["discard"])
         out.append('<div class="widow"><span>%s</span>%s</div>' % (
-            esc(text), tiles_row([widow], "the widow %s" % widow, 24) if isinstance(widow, str) else ""))
+            esc(text), tiles_row([widow], t("summary.widow", tile=widow), 24) if isinstance(widow, str) else ""))
     trick = v["trick"]
-    caption = "The trick so far"
+    caption = t("trick.current")
     winner = None
     if not trick and v["tricks"]:
         last = v["tricks"][-1]
@@ -121,7 +140,7 @@ def moon_board(game, rec, names, shown):
             trick.append([seat, tile])
             seat = (seat + 1) % 3
         winner = last["winner"]
-        caption = "Last trick, won by %s" % names[winner]
+        caption = t("trick.last", name=names[winner])
     if trick:
         out.append('<figure class="trick"><figcaption>%s</figcaption><div class="trick-tiles">' % esc(caption))
         for seat, tile in trick:
@@ -130,20 +149,19 @@ def moon_board(game, rec, names, shown):
                 " winner" if won else "", render.tile_svg(tile, orientation="vertical", size=30),
                 esc(names[seat]), " &#9733;" if won else ""))
         out.append("</div></figure>")
-    out.append('<p class="tricks-won">Tricks won: %s</p>' % ", ".join(
-        ["%s %d" % (esc(names[i]), v["tricks_won"][i]) for i in range(3)]))
+    won = ", ".join(["%s %d" % (names[i], v["tricks_won"][i]) for i in range(3)])
+    out.append('<p class="tricks-won">%s</p>' % esc(t("embed.tricks_won", tricks=won)))
     out.append("</div>")
     return "".join(out)
 
 
 def cf_board(game):
     v = game.view(0)
-    out = ['<div class="cf">', render.table_svg(v)]
+    out = ['<div class="cf">', render.table_svg(v, words=table_words(v))]
     foot = v.get("open_foot")
     if foot:
-        out.append('<p class="note">The foot on %s must be covered first: %d more toe%s.</p>'
-                   % (foot["tile"], foot["needed"], "" if foot["needed"] == 1 else "s"))
-    out.append('<p class="note">The yard: %d tiles.</p>' % v["yard_size"])
+        out.append('<p class="note">%s</p>' % esc(tn("note.foot", foot["needed"], tile=foot["tile"])))
+    out.append('<p class="note">%s</p>' % esc(tn("embed.yard", v["yard_size"])))
     out.append("</div>")
     return "".join(out)
 
@@ -155,9 +173,29 @@ def scores_html(game, names):
     totals = game.totals()
     rows = "".join(['<tr><th scope="row">%s</th><td>%d</td><td>%d</td></tr>' % (esc(names[i]), last[i], totals[i])
                     for i in range(game.players)])
-    title = "Game over" if game.is_over() else "Round %d scored" % game.round_count()
-    return ('<table class="scores"><caption>%s</caption><thead><tr><th>Player</th><th>This round</th>'
-            '<th>Total</th></tr></thead><tbody>%s</tbody></table>' % (title, rows))
+    caption = t("summary.game_over") if game.is_over() else t("embed.round_scored", round=game.round_count())
+    return ('<table class="scores"><caption>%s</caption><thead><tr><th>%s</th><th>%s</th>'
+            '<th>%s</th></tr></thead><tbody>%s</tbody></table>' % (
+                esc(caption), esc(t("embed.player")), esc(t("embed.this_round")), esc(t("scores.total")), rows))
+
+
+def table_words(v):
+    """The table picture's texts in the current language (as the game page's)."""
+    table = v.get("table") or []
+    if not table:
+        return {"summary": t("table.empty")}
+    text = t("table.summary", centre=v.get("double"), spokes=v.get("spokes", 0),
+             needed=v.get("spokes_needed", 0), played=len(table))
+    foot = v.get("open_foot")
+    words = {}
+    if foot:
+        text += "; " + t("table.foot", tile=foot["tile"], count=foot["needed"])
+        words["cover"] = t("table.cover", count=foot["needed"])
+    ends = v.get("open_ends") or []
+    if ends:
+        text += "; " + t("table.ends", ends=", ".join([t("table.end", n=e[1], tile=e[0]) for e in ends]))
+    words["summary"] = text + "."
+    return words
 
 
 def position(rec, step, shown):
@@ -173,16 +211,17 @@ def position(rec, step, shown):
         step = total
     game = records.replay(rec, step)
     if isinstance(shown, int) and not (0 <= shown < game.players):
-        raise ValueError("hand: this game has seats 1 to %d, not %d" % (game.players, shown + 1))
+        raise EmbedError("hand: this game has seats 1 to %d, not %d" % (game.players, shown + 1),
+                         "embed.err.hand_seat", {"players": game.players, "seat": shown + 1})
     names = names_of(rec, game.players)
     name = rec["game"]
     move = last_move(rec, step)
-    status = "%s, round %d" % (TITLES[name], max(1, game.round_count()))
+    status = t("embed.status", game=title(name), round=max(1, game.round_count()))
     seat = game.current_seat()
-    turn = "%s to play" % names[seat] if seat is not None else ""
-    out = ['<p class="status">%s &middot; step %d of %d</p>' % (esc(status), step, total)]
+    turn = t("embed.to_play", name=names[seat]) if seat is not None else ""
+    out = ['<p class="status">%s &middot; %s</p>' % (esc(status), esc(t("embed.step_of", step=step, total=total)))]
     out.append('<p class="move" aria-live="polite">%s%s</p>' % (
-        esc(move + "." if move else "The deal."), (" " + esc(turn) + ".") if turn else ""))
+        esc(move + "." if move else t("embed.the_deal")), (" " + esc(turn) + ".") if turn else ""))
     if name == "moon":
         out.append(moon_board(game, rec, names, shown))
     else:

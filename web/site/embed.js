@@ -8,11 +8,31 @@
 // as markup): record (an encoded record) or src (a record file on the same
 // site as this script), step, hand (a seat number from 1, "reveal" or
 // "none"), reveal (same as hand="reveal"), controls ("step", "play", both
-// comma-separated, or "none"), caption.  The frame checks them and shows
+// comma-separated, or "none"), caption, lang (the widget's language; default
+// the host page's <html lang>, else English).  The frame checks them and shows
 // what is wrong inside the widget; the host page is never touched beyond
 // the element itself.  The iframe's height follows its content.
 const FRAME_URL = new URL("./embed.html", import.meta.url);
 const PASSED = ["record", "step", "hand", "controls", "caption"];
+const LANGS = ["en", "sq", "lv", "sw"];
+const titles = new Map();   // language -> the frame's default title
+
+function languageOf(element) {
+  const tag = element.getAttribute("lang") || document.documentElement.lang || "";
+  const base = tag.toLowerCase().split(/[-_]/)[0];
+  return LANGS.includes(base) ? base : "en";
+}
+
+// The iframe's accessible name when there is no caption, from the catalogs.
+function defaultTitle(lang) {
+  if (!titles.has(lang)) {
+    titles.set(lang, fetch(new URL("./web/i18n/" + lang + ".json", import.meta.url))
+      .then((response) => (response.ok ? response.json() : {}))
+      .then((catalog) => catalog["embed.frame_title"] || "Domino game diagram")
+      .catch(() => "Domino game diagram"));
+  }
+  return titles.get(lang);
+}
 const frames = new Map();   // contentWindow -> iframe
 
 addEventListener("message", (event) => {
@@ -25,7 +45,7 @@ addEventListener("message", (event) => {
 
 class DominoGame extends HTMLElement {
   static get observedAttributes() {
-    return PASSED.concat(["src", "reveal"]);
+    return PASSED.concat(["src", "reveal", "lang"]);
   }
 
   connectedCallback() {
@@ -50,6 +70,7 @@ class DominoGame extends HTMLElement {
     // A record file is named relative to the host page, like any src.
     if (src !== null) url.searchParams.set("src", src === "" ? "" : new URL(src, document.baseURI).href);
     if (this.hasAttribute("reveal") && !this.hasAttribute("hand")) url.searchParams.set("hand", "reveal");
+    url.searchParams.set("lang", languageOf(this));
     return url.href;
   }
 
@@ -57,7 +78,10 @@ class DominoGame extends HTMLElement {
     if (this.frame) frames.delete(this.frame.contentWindow);
     const frame = document.createElement("iframe");
     frame.src = this.frameURL();
-    frame.title = this.getAttribute("caption") || "Domino game diagram";
+    const caption = this.getAttribute("caption");
+    frame.title = caption || "Domino game diagram";
+    const lang = languageOf(this);
+    if (!caption && lang !== "en") defaultTitle(lang).then((title) => { if (this.frame === frame) frame.title = title; });
     frame.style.width = "100%";
     frame.style.height = "24rem";
     frame.style.border = "0";
