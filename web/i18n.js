@@ -38,6 +38,8 @@ export function pickLanguage() {
 
 export const lang = pickLanguage();
 root.lang = lang;
+// "loading" until the page's text is translated (embed.js waits for it).
+root.dataset.i18nState = "loading";
 
 async function catalog(code) {
   const response = await fetch(new URL("./i18n/" + code + ".json", import.meta.url));
@@ -123,8 +125,11 @@ export const ready = (async () => {
   if (document.readyState === "loading") {
     await new Promise((resolve) => addEventListener("DOMContentLoaded", resolve, { once: true }));
   }
-  if (lang !== "en") translate(cat);
-  picker(cat);
-  root.dataset.i18nState = "ready";
+  try {
+    if (lang !== "en") translate(cat);
+    picker(cat);
+  } finally {
+    root.dataset.i18nState = "ready";
+  }
   return cat;
 })();

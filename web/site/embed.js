@@ -49,7 +49,18 @@ class DominoGame extends HTMLElement {
   }
 
   connectedCallback() {
-    this.render();
+    // A page translating itself (i18n.js) first sets the captions: one frame, in its language.
+    const root = document.documentElement;
+    if (root.dataset.i18nState !== "loading") {
+      this.render();
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      if (root.dataset.i18nState === "loading") return;
+      observer.disconnect();
+      if (this.isConnected && !this.frame) this.render();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ["data-i18n-state"] });
   }
 
   disconnectedCallback() {
