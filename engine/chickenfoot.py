@@ -221,6 +221,7 @@ class ChickenFoot(Game):
         self.matched = [-1] * N_TILES
         self.placed = [self.centre]       # table tiles in the order played
         self.out_seat = -1                # who went out, or -1 (blocked)
+        self._constrain()
 
     # -- the interface ------------------------------------------------------
     def phase(self):
@@ -387,22 +388,36 @@ class ChickenFoot(Game):
         return t
 
     # -- the rules: fast path ----------------------------------------------
+    def _constrain(self):
+        """Work out what the table accepts now: the one statement of the constraints.
+
+        The centre takes every play until it has its trains, then an open
+        foot takes every play until it has its toes, then any free end
+        will do.  Sets ``_pmask`` (:meth:`playable_mask`) and ``_target``
+        (:meth:`forced_target`); called whenever the table changes
+        (:meth:`_attach`, :meth:`_clear_round`), so the hot loops read them
+        instead of deciding again.
+        """
+        if self.spokes < self.spokes_req:
+            self._target = self.centre
+            self._pmask = NUM_MASK[self.dnum]
+        elif self.foot >= 0:
+            self._target = self.foot
+            self._pmask = NUM_MASK[HI[self.foot]]
+        else:
+            self._target = -1
+            self._pmask = NUMS_TO_TILES[self.open_nums]
+
     def playable_mask(self):
         """Every tile that could be played now, by anyone (the constraints in force)."""
-        if self.spokes < self.spokes_req:
-            return NUM_MASK[self.dnum]
-        if self.foot >= 0:
-            return NUM_MASK[HI[self.foot]]
-        return NUMS_TO_TILES[self.open_nums]
+        return self._pmask
 
     def forced_target(self):
         """The tile every play must attach to now, or -1 when any open end will do.
 
         The centre while it lacks trains, else the open foot (-1 if none).
         """
-        if self.spokes < self.spokes_req:
-            return self.centre
-        return self.foot
+        return self._target
 
     def playable_hand(self):
         """The tiles the seat to act may play now (a mask; 0 if none).
@@ -412,7 +427,7 @@ class ChickenFoot(Game):
         """
         drawn = self.drawn
         hand = self.hands[self.seat] if drawn < 0 else 1 << drawn
-        return hand & self.playable_mask()
+        return hand & self._pmask
 
     def plays(self, p):
         """Every play of the tiles in ``p`` (part of :meth:`playable_hand`), low tile first.
@@ -421,7 +436,7 @@ class ChickenFoot(Game):
         matches (ends of a number in the order they opened).
         """
         moves = []
-        target = self.forced_target()
+        target = self._target
         if target >= 0:
             while p:
                 low = p & -p
@@ -453,7 +468,7 @@ class ChickenFoot(Game):
         """Whether nobody can play or draw: the yard is at its reserve and no hand holds a playable tile."""
         if len(self.yard) - self.ypos > self.reserve:
             return False
-        mask = self.playable_mask()
+        mask = self._pmask
         for h in self.hands:
             if h & mask:
                 return False
@@ -524,15 +539,52 @@ class ChickenFoot(Game):
         :meth:`playable_hand`, never 0).  Draws and passes are forced, so they
         are not asked for.  Every simulation policy runs on this one loop.
         """
-        apply_move = self.apply_move
+        if self.log:
+            while self._phase == PHASE_PLAY:
+                p = self.playable_hand()
+                if p:
+                    self.apply_move(choose(self, p, rng))
+                elif self.can_draw():
+                    self.apply_move(DRAW)
+                else:
+                    self.apply_move(PASS)
+            return
+        # Without a record this is apply_move()'s turn, spelled out so the
+        # simulations make one call per play (_attach) besides the policy:
+        # the same steps, held together by tests against apply_move().
+        hands = self.hands
+        counts = self.counts
+        yard = self.yard
+        players = self.players
+        attach = self._attach
+        last_draw = len(yard) - self.reserve   # draws allowed while ypos < last_draw
         while self._phase == PHASE_PLAY:
-            p = self.playable_hand()
+            seat = self.seat
+            drawn = self.drawn
+            p = (hands[seat] if drawn < 0 else 1 << drawn) & self._pmask
             if p:
-                apply_move(choose(self, p, rng))
-            elif self.can_draw():
-                apply_move(DRAW)
-            else:
-                apply_move(PASS)
+                move = choose(self, p, rng)
+                t = move >> 6
+                attach(t, move & 63)
+                hands[seat] &= ~(1 << t)
+                counts[seat] -= 1
+                if counts[seat] == 0:
+                    self.drawn = -1
+                    self._end_round(seat)
+                    return
+            elif drawn < 0 and self.ypos < last_draw:
+                t = yard[self.ypos]
+                self.ypos += 1
+                hands[seat] |= 1 << t
+                counts[seat] += 1
+                self.drawn = t
+                continue
+            self.drawn = -1
+            if self.ypos >= last_draw and self.blocked():
+                self._end_round(-1)
+                return
+            seat += 1
+            self.seat = seat if seat < players else 0
 
     def _attach(self, t, b):
         """Put tile ``t`` on the table against ``b``: the open-end bookkeeping.
@@ -566,6 +618,7 @@ class ChickenFoot(Game):
             o = PIPS[t] - m
             self.ends[o].append(t)
             self.open_nums |= 1 << o
+        self._constrain()
 
     def _end_round(self, out_seat):
         self.out_seat = out_seat
@@ -823,6 +876,8 @@ class ChickenFoot(Game):
         g.toes = self.toes
         g.ends = [list(e) for e in self.ends]
         g.open_nums = self.open_nums
+        g._pmask = self._pmask
+        g._target = self._target
         g.table = self.table
         g.parent = list(self.parent)
         g.matched = list(self.matched)
