@@ -153,3 +153,78 @@ def test_engine_reasons_translate_by_key():
     finally:
         i18n.set_language("en")
     assert hand
+
+
+
+
+def test_error_keys_exist():
+    """Keys given to record, game and embed errors are in the catalogs."""
+    en = catalog("en")
+    found = set()
+    for path in [ROOT / "engine" / "record.py", ROOT / "engine" / "game.py"] + sorted((ROOT / "web" / "embed").glob("*.py")):
+        found.update(re.findall(r"""["']((?:record|records|embed)\.[a-z0-9_.]+)["']""", path.read_text(encoding="utf-8")))
+    assert len(found) > 20
+    assert sorted(k for k in found if k not in en) == []
+
+
+def test_record_errors_located_and_translated():
+    from engine import record
+    from engine.rng import Rng
+
+    for lang in LANGS:
+        i18n.install(lang, catalog(lang))
+    game = record.new_game("chicken-foot", 2, None, ["A", "B"])
+    game.start_round(game.new_deal(Rng(3)))
+    illegal = game.record()
+    illegal["rounds"][0]["actions"] = ["pass"]
+    bad_format = dict(illegal, format="x")
+    missing = dict(illegal, rounds=[{"double": 9}])
+    try:
+        for rec, where in [(illegal, "round 0, action 0: "), (bad_format, ""), (missing, "round 0: ")]:
+            with pytest.raises(record.RecordError) as info:
+                record.replay(rec)
+            exc = info.value
+            assert str(exc).startswith(where) and (exc.key or exc.cause is not None)
+            i18n.set_language("en")
+            assert i18n.error_text(exc) == str(exc)   # English catalog = the engine's words
+            for lang in LANGS[1:]:
+                i18n.set_language(lang)
+                text = i18n.error_text(exc)
+                assert text != str(exc)
+                if where:
+                    assert text.startswith(catalog(lang)["record.at_action" if "action" in where else "record.at_round"]
+                                           .split("{")[0])
+                if exc.cause is not None:   # the illegal action's own reason, translated
+                    assert text.endswith(i18n.error_text(exc.cause)) and i18n.error_text(exc.cause) != str(exc.cause)
+    finally:
+        i18n.set_language("en")
+
+
+def test_embed_picture_speaks_the_language():
+    import sys
+
+    from engine import record
+
+    # The embed imports the catalogs as the page mounts them: `app.i18n`, `embed`.
+    sys.path.insert(0, str(ROOT / "web"))
+    from app import i18n as page_i18n
+    from embed import picture
+
+    for lang in LANGS:
+        page_i18n.install(lang, catalog(lang))
+    game = record.new_game("moon", 3, None, ["Ana", "Ben", "Cleo"])
+    from engine.rng import Rng
+    game.start_round(game.new_deal(Rng(5)))
+    for _ in range(8):
+        game.apply(game.legal_actions()[-1])
+    rec = game.record()
+    try:
+        page_i18n.set_language("en")
+        english = picture.position(rec, 8, "reveal")["html"]
+        assert "step 8 of 8" in english
+        page_i18n.set_language("lv")
+        latvian = picture.position(rec, 8, "reveal")["html"]
+        assert catalog("lv")["embed.step_of"].format(step=8, total=8) in latvian
+        assert "step 8 of 8" not in latvian
+    finally:
+        page_i18n.set_language("en")

@@ -157,3 +157,83 @@ def test_picker_choice_is_remembered(page, site):
     page.wait_for_function("() => document.documentElement.lang === 'lv' && "
                            "document.documentElement.dataset.appState === 'ready'")
     assert page.get_by_role("button", name=catalog("lv")["setup.start"]).count() == 1
+
+
+# --- the rules pages, embed-help.html and the embeds ---------------------------
+
+STATIC_PAGES = ["rules/chicken-foot.html", "rules/moon.html", "embed-help.html"]
+EMBED_READY_MS = 30000
+
+
+def prose_english_left(page, lang):
+    """As english_left, apart from code samples (attribute names and markup stay as written)."""
+    english = words_of(catalog("en")) - words_of(catalog(lang)) - KEEP
+    text = page.evaluate("""() => {
+        const body = document.body.cloneNode(true);
+        for (const el of body.querySelectorAll("pre, code, select")) el.remove();
+        return body.textContent;
+    }""")
+    labels = page.eval_on_selector_all("[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
+    return sorted({w for chunk in [text, page.title()] + labels for w in WORD.findall(chunk) if w.lower() in english})
+
+
+def first_frame_ready(page):
+    page.locator("domino-game iframe").first.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => { const f = document.querySelector('domino-game iframe');"
+        " const s = f?.contentDocument?.documentElement?.dataset.embedState;"
+        " return s === 'ready' || s === 'error'; }", timeout=EMBED_READY_MS)
+    return page.frame_locator("domino-game >> nth=0 >> iframe")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_and_embed_help_speak_the_language(page, site, lang, tmp_path):
+    t = catalog(lang)
+    for name in STATIC_PAGES:
+        page.goto(site + name + "?lang=" + lang)
+        page.wait_for_function("() => document.documentElement.dataset.i18nState === 'ready'")
+        assert page.get_attribute("html", "lang") == lang
+        assert prose_english_left(page, lang) == [], name
+        frame = first_frame_ready(page)
+        assert frame.locator("html").get_attribute("data-embed-state") == "ready", name
+        assert frame.locator("html").get_attribute("lang") == lang
+        assert frame.get_by_role("button", name=t["replay.forward"]).count() == 1
+        caption = page.locator("domino-game").first.get_attribute("caption")
+        assert frame.locator("#caption").inner_text() == caption and caption in t.values()
+        frame_text = frame.locator("body").inner_text()
+        english = words_of(catalog("en")) - words_of(catalog(lang)) - KEEP - {"dev"}
+        assert sorted({w for w in WORD.findall(frame_text) if w.lower() in english}) == [], name
+        page.screenshot(path=str(tmp_path / ("%s-%s.png" % (lang, name.replace("/", "-")))), full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_embed_error_speaks_the_language(page, site, lang):
+    from engine import share
+
+    game = records.new_game("chicken-foot", 2, None, NAMES[:2])
+    game.start_round(game.new_deal(Rng(3)))
+    rec = game.record()
+    rec["rounds"][0]["actions"] = ["pass"]   # illegal: the player can play
+    page.goto(site + "embed.html?lang=%s&record=%s" % (lang, share.encode(rec)))
+    page.wait_for_function("() => document.documentElement.dataset.embedState === 'error'", timeout=EMBED_READY_MS)
+    assert page.get_attribute("html", "lang") == lang
+    text = page.locator("#embed-error").inner_text()
+    t = catalog(lang)
+    assert text.startswith(t["embed.error"].split("{")[0])
+    assert t["record.at_action"].split("{")[0] in text
+    english = words_of(catalog("en")) - words_of(catalog(lang)) - KEEP
+    assert sorted({w for w in WORD.findall(text) if w.lower() in english}) == []
+
+
+def test_picker_on_the_rules_pages_and_embed_help(page, site):
+    for name in STATIC_PAGES:
+        page.goto(site + name + "?lang=sq")
+        page.wait_for_function("() => document.documentElement.dataset.i18nState === 'ready'")
+        page.select_option("#lang-select", "lv")
+        page.wait_for_function("() => document.documentElement.lang === 'lv' && "
+                               "document.documentElement.dataset.i18nState === 'ready'")
+        h1 = page.locator("h1").get_attribute("data-i18n")
+        assert page.locator("h1").inner_text() == catalog("lv")[h1]
+    page.goto(site + "rules/moon.html")
+    page.wait_for_function("() => document.documentElement.dataset.i18nState === 'ready'")
+    assert page.get_attribute("html", "lang") == "lv"   # remembered

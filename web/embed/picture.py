@@ -69,7 +69,7 @@ def describe(game_name, names, seat, action, phase):
     if phase == "bidding":
         return t("embed.bid_moon", name=who) if action == "21" else t("log.bid", name=who, bid=action)
     if phase == "discard":
-        return t("embed.discarded", name=who, tile=action)
+        return t("embed.discarded", name=who, tile=action.split(" ")[-1])
     if phase == "trump":
         what = action[6:]
         if what == "none":
