@@ -136,12 +136,24 @@ def wait_for_state(page, name, timeout_ms, settled=("ready", "error")):
     return page.get_attribute("html", attribute)
 
 
+TEST_SEED = 20261130
+
+
+def app_url(site, path="", seed=TEST_SEED):
+    """The app's URL with a fixed ``?seed=``: every deal a test sees is reproducible."""
+    if seed is None or "seed=" in path:
+        return site + path
+    base, hash_mark, fragment = path.partition("#")
+    base += ("&" if "?" in base else "?") + "seed=%d" % seed
+    return site + base + hash_mark + fragment
+
+
 @pytest.fixture
 def open_app(page, site):
     """Open the app and wait for ``data-app-state`` to settle; returns that state."""
 
-    def opener(path=""):
-        page.goto(site + path)
+    def opener(path="", seed=TEST_SEED):
+        page.goto(app_url(site, path, seed))
         return wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS)
 
     return opener

@@ -128,6 +128,14 @@ def test_download_name():
 from test_ui import mouse_step, setup_game, waiting  # noqa: E402
 
 
+def shared_link(page, previous=None):
+    """The link the Share link button put in its field (the page's Python fills it a moment after the click)."""
+    field = page.get_by_label("Link to this game")
+    page.wait_for_function("([el, old]) => el.value && el.value !== old",
+                           arg=[field.element_handle(), previous], timeout=15000)
+    return field.input_value()
+
+
 def viewer_step(page):
     box = page.locator("#game .replay")
     box.wait_for()
@@ -182,7 +190,7 @@ def test_share_link_round_trip_at_a_step(page, open_app, site):
     waiting(page)
     rec = page.evaluate("window.boneyard.record()")
     page.get_by_role("button", name="Share link").click()
-    link = page.get_by_label("Link to this game").input_value()
+    link = shared_link(page)
     assert link.startswith(site) and "#record=z" in link
     assert page.evaluate("window.boneyard.shareLink()") == link
     assert record.loads(rec) == share.decode(link.split("#record=")[1])
@@ -195,7 +203,7 @@ def test_share_link_round_trip_at_a_step(page, open_app, site):
         other.get_by_role("button", name="Back").click()
     assert viewer_step(other) == (total - 3, total)
     other.get_by_role("button", name="Share link").click()
-    link2 = other.get_by_label("Link to this game").input_value()
+    link2 = shared_link(other, previous=link)
     assert link2.endswith("&step=%d" % (total - 3))
 
     third = page.context.new_page()

@@ -8,7 +8,7 @@ forbids inline scripts, so these pages run in a context that bypasses CSP
 
 import pytest
 
-from conftest import ROOT, PageWatch, wait_for_state
+from conftest import ROOT, PageWatch, app_url, wait_for_state
 from test_ui import mouse_step, setup_game, waiting
 
 pytestmark = pytest.mark.browser
@@ -27,7 +27,7 @@ def axe_page(browser, site):
     page.on("pageerror", watch.on_page_error)
 
     def opener(path=""):
-        page.goto(site + path)
+        page.goto(app_url(site, path))
         return wait_for_state(page, "app-state", 30000)
 
     yield page, opener

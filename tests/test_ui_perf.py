@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import WORKER_READY_TIMEOUT_MS, PageWatch, wait_for_state
+from conftest import WORKER_READY_TIMEOUT_MS, PageWatch, app_url, wait_for_state
 from test_ui import mouse_step, setup_game, waiting
 
 pytestmark = pytest.mark.browser
@@ -72,7 +72,7 @@ def probed(browser, site):
     page.on("pageerror", watch.on_page_error)
 
     def opener(path=""):
-        page.goto(site + path)
+        page.goto(app_url(site, path))
         return wait_for_state(page, "app-state", 30000)
 
     yield page, opener

@@ -538,8 +538,22 @@ def begin(session):
     after_change()
 
 
+def url_seed():
+    """``?seed=N`` in the address: deals reproducible for tests and bug reports."""
+    try:
+        text = window.URLSearchParams.new(window.location.search).get("seed")
+    except Exception:
+        return None
+    if isinstance(text, str) and text.isdigit() and len(text) <= 9:
+        return int(text)
+    return None
+
+
 def start_new(setup):
-    setup["seed"] = int(window.Date.now()) & 0x7FFFFFFF
+    seed = url_seed()
+    if seed is None:
+        seed = int(window.Date.now()) & 0x7FFFFFFF
+    setup["seed"] = seed
     storage_set(SETUP_KEY, json.dumps(setup))
     state.pending_setup = setup
     try:
