@@ -122,6 +122,43 @@ def _check_bool(value, players):
     return None
 
 
+def _tile_problem(exc, text):
+    """The catalog key and params of ``exc``, the :class:`TileError` of ``parse(text)``."""
+    if not isinstance(text, str):
+        return "engine.tile_not_text", {"got": repr(text)}
+    if " is not in a double-" in str(exc):
+        return "engine.tile_not_in_set", {"text": text, "max": 9}
+    return "engine.not_a_tile", {"text": text}
+
+
+# A deal's bad tile, by where it is and what is wrong with it.
+_DEAL_TILE_KEYS = {
+    "hand": {"engine.tile_not_text": "engine.deal.hand.tile_not_text",
+             "engine.not_a_tile": "engine.deal.hand.not_a_tile",
+             "engine.tile_not_in_set": "engine.deal.hand.tile_not_in_set",
+             "centre": "engine.deal.hand.centre_double",
+             "twice": "engine.deal.hand.twice"},
+    "yard": {"engine.tile_not_text": "engine.deal.yard.tile_not_text",
+             "engine.not_a_tile": "engine.deal.yard.not_a_tile",
+             "engine.tile_not_in_set": "engine.deal.yard.tile_not_in_set",
+             "centre": "engine.deal.yard.centre_double",
+             "twice": "engine.deal.yard.twice"},
+}
+
+
+def _option_problem(name, value, players):
+    """The catalog key and params of option ``name``'s problem (the check's text), or (None, None)."""
+    if name == "spokes":
+        if _check_spokes(value, players):
+            return "engine.cf.option_spokes", {"min": players, "max": MAX_SPOKES, "got": repr(value)}
+    elif name == "yard_reserve":
+        if _check_reserve(value, players):
+            return "engine.cf.option_reserve", {"got": repr(value)}
+    elif _check_bool(value, players):
+        return "engine.cf.option_bool", {"option": name, "got": repr(value)}
+    return None, None
+
+
 def hand_size(players):
     """Tiles dealt to each player (RULES.md "Hand size")."""
     return HAND_SIZES[players]
@@ -181,7 +218,9 @@ class ChickenFoot(Game):
         if _blank:
             return      # clone() fills every field (MicroPython has no cls.__new__)
         if not _is_int(players) or players < MIN_PLAYERS or players > MAX_PLAYERS:
-            raise GameError("Chicken Foot takes %d to %d players, not %r" % (MIN_PLAYERS, MAX_PLAYERS, players))
+            raise GameError("Chicken Foot takes %d to %d players, not %r" % (MIN_PLAYERS, MAX_PLAYERS, players),
+                            "engine.cf.players", {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "got": repr(players)})
+        self._check_options(players, options)
         Game.__init__(self, players, options, names)
         self.spokes_req = self.options["spokes"]
         self.reserve = self.options["yard_reserve"]
@@ -242,15 +281,35 @@ class ChickenFoot(Game):
         low = min(self._totals)
         return [s for s in range(self.players) if self._totals[s] == low]
 
+    def _check_options(self, players, options):
+        """The option errors of ``resolve_options``, same words, with their catalog keys.
+
+        Unknown options are left to ``resolve_options``, which reports them first.
+        """
+        if not isinstance(options, dict):
+            return
+        known = [name for name, _ in self.OPTIONS]
+        for key in options:
+            if key not in known:
+                return
+        for name, check in self.OPTIONS:
+            if name in options:
+                problem = check(options[name], players)
+                if problem:
+                    key, params = _option_problem(name, options[name], players)
+                    raise GameError("option '%s': %s" % (name, problem), key, params)
+
     def yard_size(self):
         return len(self.yard) - self.ypos
 
     # -- dealing ------------------------------------------------------------
     def _need_next_round(self):
         if self._phase == PHASE_GAME_OVER:
-            raise GameError("the game is over: all %d rounds have been played" % ROUNDS)
+            raise GameError("the game is over: all %d rounds have been played" % ROUNDS, "engine.cf.game_over",
+                            {"rounds": ROUNDS})
         if self._phase == PHASE_PLAY:
-            raise GameError("round %d is not finished" % self.round_index)
+            raise GameError("round %d is not finished" % self.round_index, "engine.cf.round_unfinished",
+                            {"round": self.round_index})
 
     def new_deal(self, rng):
         """The next round's deal, with the drawing procedure for ``first``.
@@ -305,39 +364,46 @@ class ChickenFoot(Game):
         ri = self.round_index + 1
         dnum = ROUNDS - 1 - ri
         if not isinstance(deal, dict):
-            raise GameError("a deal is an object")
+            raise GameError("a deal is an object", "engine.cf.deal_not_object")
         d = deal.get("double")
         if not _is_int(d) or d != dnum:
-            raise GameError("round %d is played on the double-%d, so double must be %d, not %r" % (ri, dnum, dnum, d))
+            raise GameError("round %d is played on the double-%d, so double must be %d, not %r" % (ri, dnum, dnum, d),
+                            "engine.cf.bad_double", {"round": ri, "double": dnum, "got": repr(d)})
         first = deal.get("first")
         if not _is_int(first) or first < 0 or first >= self.players:
-            raise GameError("first must be a seat from 0 to %d, not %r" % (self.players - 1, first))
+            raise GameError("first must be a seat from 0 to %d, not %r" % (self.players - 1, first),
+                            "engine.cf.bad_first", {"last": self.players - 1, "got": repr(first)})
         hands = deal.get("hands")
         size = HAND_SIZES[self.players]
         if not isinstance(hands, list) or len(hands) != self.players:
-            raise GameError("hands must be a list of %d hands" % self.players)
+            raise GameError("hands must be a list of %d hands" % self.players, "engine.cf.hands_not_list",
+                            {"players": self.players})
         centre = double(dnum)
         seen = 1 << centre
         masks = []
         for s in range(self.players):
             hand = hands[s]
             if not isinstance(hand, list) or len(hand) != size:
+                got = len(hand) if isinstance(hand, list) else repr(hand)
                 raise GameError("hand %d must hold %d tiles with %d players, not %s" % (
-                    s, size, self.players, len(hand) if isinstance(hand, list) else repr(hand)))
+                    s, size, self.players, got), "engine.cf.hand_size",
+                    {"hand": s, "size": size, "players": self.players, "got": got})
             mask = 0
             for text in hand:
-                t = self._deal_tile(text, "hand %d" % s, seen, centre)
+                t = self._deal_tile(text, "hand %d" % s, seen, centre, "hand", s)
                 seen |= 1 << t
                 mask |= 1 << t
             masks.append(mask)
         yard_in = deal.get("yard")
         yard_len = N_TILES - 1 - size * self.players
         if not isinstance(yard_in, list) or len(yard_in) != yard_len:
+            got = len(yard_in) if isinstance(yard_in, list) else repr(yard_in)
             raise GameError("the yard must hold %d tiles with %d players, not %s" % (
-                yard_len, self.players, len(yard_in) if isinstance(yard_in, list) else repr(yard_in)))
+                yard_len, self.players, got), "engine.cf.yard_size",
+                {"size": yard_len, "players": self.players, "got": got})
         yard = []
         for text in yard_in:
-            t = self._deal_tile(text, "the yard", seen, centre)
+            t = self._deal_tile(text, "the yard", seen, centre, "yard", None)
             seen |= 1 << t
             yard.append(t)
         # Sizes add up to 55 and nothing repeats, so every tile is there.
@@ -376,15 +442,23 @@ class ChickenFoot(Game):
                             "hands": [[NAMES[t] for t in _tiles_of(m)] for m in masks],
                             "yard": [NAMES[t] for t in self.yard]})
 
-    def _deal_tile(self, text, where, seen, centre):
+    def _deal_tile(self, text, where, seen, centre, place, hand):
+        """The tile ``text`` of the deal's ``place`` ("hand" ``hand`` or "yard"); GameError if bad."""
+        keys = _DEAL_TILE_KEYS[place]
         try:
             t = parse(text)
         except TileError as exc:
-            raise GameError("%s: %s" % (where, exc))
+            key, params = _tile_problem(exc, text)
+            if hand is not None:
+                params["hand"] = hand
+            raise GameError("%s: %s" % (where, exc), keys[key], params)
         if (seen >> t) & 1:
+            params = {"tile": NAMES[t]}
+            if hand is not None:
+                params["hand"] = hand
             if t == centre:
-                raise GameError("%s: %s is the centre double" % (where, NAMES[t]))
-            raise GameError("%s: %s appears twice in the deal" % (where, NAMES[t]))
+                raise GameError("%s: %s is the centre double" % (where, NAMES[t]), keys["centre"], params)
+            raise GameError("%s: %s appears twice in the deal" % (where, NAMES[t]), keys["twice"], params)
         return t
 
     # -- the rules: fast path ----------------------------------------------
@@ -642,7 +716,8 @@ class ChickenFoot(Game):
     def parse_action(self, action):
         """The internal move written ``action`` (either tile order); IllegalAction if malformed."""
         if not isinstance(action, str):
-            raise IllegalAction("an action is text like '9-5>9-9', 'draw' or 'pass', not %r" % (action,))
+            raise IllegalAction("an action is text like '9-5>9-9', 'draw' or 'pass', not %r" % (action,),
+                                "engine.cf.action_not_text", {"got": repr(action)})
         text = action.strip()
         if text == "draw":
             return DRAW
@@ -650,12 +725,16 @@ class ChickenFoot(Game):
             return PASS
         parts = text.split(">")
         if len(parts) != 2:
-            raise IllegalAction("'%s' is not an action: write 'draw', 'pass' or a play like '9-5>9-9'" % action)
-        try:
-            t = parse(parts[0])
-            b = parse(parts[1])
-        except TileError as exc:
-            raise IllegalAction(str(exc))
+            raise IllegalAction("'%s' is not an action: write 'draw', 'pass' or a play like '9-5>9-9'" % action,
+                                "engine.cf.not_action", {"text": action})
+        for part in parts:
+            try:
+                parse(part)
+            except TileError as exc:
+                key, params = _tile_problem(exc, part)
+                raise IllegalAction(str(exc), key, params)
+        t = parse(parts[0])
+        b = parse(parts[1])
         return (t << 6) | b
 
     def apply(self, action, seat=None):
@@ -666,7 +745,7 @@ class ChickenFoot(Game):
         if self._phase != PHASE_PLAY:
             raise IllegalAction(self._not_in_play(), "engine.not_in_play")
         if seat is not None and seat != self.seat:
-            raise IllegalAction("it is seat %d's turn" % self.seat)
+            raise IllegalAction("it is seat %d's turn" % self.seat, "engine.not_your_turn", {"seat": self.seat})
         move = self.parse_action(action)
         if move not in self.legal_moves():
             raise IllegalAction(*self._why_illegal(move))
@@ -805,7 +884,8 @@ class ChickenFoot(Game):
     def view(self, seat):
         """What ``seat`` may see (JSON-able): never another hand or the yard's order."""
         if not _is_int(seat) or seat < 0 or seat >= self.players:
-            raise GameError("seat must be 0 to %d, not %r" % (self.players - 1, seat))
+            raise GameError("seat must be 0 to %d, not %r" % (self.players - 1, seat), "engine.cf.bad_seat",
+                            {"last": self.players - 1, "got": repr(seat)})
         in_play = self._phase == PHASE_PLAY
         dealt = self._phase != PHASE_NOT_DEALT
         to_act = self.seat if in_play else None
@@ -887,7 +967,7 @@ class ChickenFoot(Game):
 
     def record(self):
         if self._from_view or not self.log:
-            raise GameError("this state keeps no record (it was built for simulation)")
+            raise GameError("this state keeps no record (it was built for simulation)", "engine.cf.no_record")
         return Game.record(self)
 
     @classmethod
@@ -931,26 +1011,28 @@ class ChickenFoot(Game):
             for text in names:
                 mask |= 1 << parse(text)
             if mask & seen:
-                raise GameError("hand %d holds tiles already seen" % s)
+                raise GameError("hand %d holds tiles already seen" % s, "engine.cf.view_seen", {"hand": s})
             seen |= mask
             if len(names) != view["hand_sizes"][s]:
-                raise GameError("hand %d must hold %d tiles" % (s, view["hand_sizes"][s]))
+                raise GameError("hand %d must hold %d tiles" % (s, view["hand_sizes"][s]), "engine.cf.view_hand_size",
+                                {"hand": s, "size": view["hand_sizes"][s]})
             hands.append(mask)
         g.hands = hands
         g.counts = list(view["hand_sizes"])
         g.yard = [parse(text) for text in yard]
         for t in g.yard:
             if (seen >> t) & 1:
-                raise GameError("%s is accounted for twice" % NAMES[t])
+                raise GameError("%s is accounted for twice" % NAMES[t], "engine.cf.view_twice", {"tile": NAMES[t]})
             seen |= 1 << t
         if len(g.yard) != view["yard_size"]:
-            raise GameError("the yard must hold %d tiles" % view["yard_size"])
+            raise GameError("the yard must hold %d tiles" % view["yard_size"], "engine.cf.view_yard_size",
+                            {"size": view["yard_size"]})
         if seen != ALL_TILES:
-            raise GameError("the tiles given do not complete the set")
+            raise GameError("the tiles given do not complete the set", "engine.cf.view_incomplete")
         if view["drawn_this_turn"]:
             name = view.get("drawn_tile") or drawn
             if name is None:
-                raise GameError("the seat to act drew a tile this turn: say which")
+                raise GameError("the seat to act drew a tile this turn: say which", "engine.cf.view_drawn")
             g.drawn = parse(name)
         if view.get("went_out") is not None:
             g.out_seat = view["went_out"]

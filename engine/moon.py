@@ -124,15 +124,39 @@ class Draws:
         return j
 
 
+def tile_problem(exc, text, max_pip):
+    """The catalog key and params of ``exc``, the :class:`TileError` of ``parse(text, max_pip)``."""
+    if not isinstance(text, str):
+        return "engine.tile_not_text", {"got": repr(text)}
+    if " is not in a double-" in str(exc):
+        return "engine.tile_not_in_set", {"text": text, "max": max_pip}
+    return "engine.not_a_tile", {"text": text}
+
+
 def parse_moon_tile(text):
     """The id of a Moon tile written ``text``; IllegalAction saying why otherwise."""
     try:
         t = parse(text, 6)
     except TileError as exc:
-        raise IllegalAction(str(exc))
+        key, params = tile_problem(exc, text, 6)
+        raise IllegalAction(str(exc), key, params)
     if not (MOON_MASK >> t) & 1:
-        raise IllegalAction("%s is not in the Moon set (no tile bearing a blank but 0-0)" % NAMES[t])
+        raise IllegalAction("%s is not in the Moon set (no tile bearing a blank but 0-0)" % NAMES[t],
+                            "engine.moon.not_moon_tile", {"tile": NAMES[t]})
     return t
+
+
+# A deal's bad tile, by where it is and what is wrong with it (the tile error's key).
+_DEAL_TILE_KEYS = {
+    "hand": {"engine.tile_not_text": "engine.deal.hand.tile_not_text",
+             "engine.not_a_tile": "engine.deal.hand.not_a_tile",
+             "engine.tile_not_in_set": "engine.deal.hand.tile_not_in_set",
+             "engine.moon.not_moon_tile": "engine.deal.hand.not_moon_tile"},
+    "widow": {"engine.tile_not_text": "engine.deal.widow.tile_not_text",
+              "engine.not_a_tile": "engine.deal.widow.not_a_tile",
+              "engine.tile_not_in_set": "engine.deal.widow.tile_not_in_set",
+              "engine.moon.not_moon_tile": "engine.deal.widow.not_moon_tile"},
+}
 
 
 class Moon(Game):
@@ -150,7 +174,8 @@ class Moon(Game):
         if _blank:
             return      # clone() fills every field (MicroPython has no cls.__new__)
         if players != 3:
-            raise GameError("Three-Player Moon is played by exactly 3 players, not %s" % (players,))
+            raise GameError("Three-Player Moon is played by exactly 3 players, not %s" % (players,),
+                            "engine.moon.players", {"got": "%s" % (players,)})
         Game.__init__(self, players, options, names)
         self.log = log
         self.totals_ = [0, 0, 0]
@@ -207,9 +232,9 @@ class Moon(Game):
 
     def _check_can_deal(self):
         if self.code == GAME_OVER:
-            raise GameError("the game is over")
+            raise GameError("the game is over", "engine.game_over")
         if self.code != NOT_DEALT and self.code != ROUND_OVER:
-            raise GameError("the current hand is not finished")
+            raise GameError("the current hand is not finished", "engine.moon.hand_unfinished")
 
     def start_round(self, deal):
         """Begin the next hand from ``deal`` (``first``, ``hands``, ``widow``).
@@ -219,52 +244,62 @@ class Moon(Game):
         """
         self._check_can_deal()
         if not isinstance(deal, dict):
-            raise GameError("a deal is an object with first, hands and widow")
+            raise GameError("a deal is an object with first, hands and widow", "engine.moon.deal_not_object")
         for key in self.DEAL_FIELDS:
             if key not in deal:
-                raise GameError("the deal has no '%s'" % key)
+                raise GameError("the deal has no '%s'" % key, "engine.deal.missing", {"field": key})
         first = deal["first"]
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < 3:
-            raise GameError("first must be a seat 0, 1 or 2, not %s" % _show(first))
+            raise GameError("first must be a seat 0, 1 or 2, not %s" % _show(first), "engine.moon.bad_first",
+                            {"got": _show(first)})
         expected = self.next_first()
         if expected is not None and first != expected:
             raise GameError("first must be seat %d in hand %d (the first bidder moves one seat "
-                            "clockwise each hand), not %d" % (expected, self.hand_no, first))
+                            "clockwise each hand), not %d" % (expected, self.hand_no, first),
+                            "engine.moon.first_rotation", {"expected": expected, "hand": self.hand_no, "got": first})
         hands = deal["hands"]
         if not isinstance(hands, list) or len(hands) != 3:
-            raise GameError("hands must be a list of 3 hands")
+            raise GameError("hands must be a list of 3 hands", "engine.moon.hands_not_list")
         seen = 0
         masks = []
         names = []
         for s in range(3):
             hand = hands[s]
             if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-                raise GameError("hand %d must be a list of 7 tiles, not %s" % (s, _size(hand)))
+                if isinstance(hand, list):
+                    raise GameError("hand %d must be a list of 7 tiles, not %s" % (s, _size(hand)),
+                                    "engine.moon.hand_count", {"hand": s, "count": len(hand)})
+                raise GameError("hand %d must be a list of 7 tiles, not %s" % (s, _size(hand)),
+                                "engine.moon.hand_not_list", {"hand": s, "got": _show(hand)})
             m = 0
             for text in hand:
-                t = self._deal_tile(text, "hand %d" % s)
+                t = self._deal_tile(text, "hand %d" % s, "hand", s)
                 if (seen >> t) & 1:
-                    raise GameError("tile %s is dealt twice" % NAMES[t])
+                    raise GameError("tile %s is dealt twice" % NAMES[t], "engine.moon.dealt_twice", {"tile": NAMES[t]})
                 seen |= 1 << t
                 m |= 1 << t
             masks.append(m)
             # Canonical notation in the record, in the deal's order.
             names.append([NAMES[parse(text, 6)] for text in hand])
-        widow = self._deal_tile(deal["widow"], "the widow")
+        widow = self._deal_tile(deal["widow"], "the widow", "widow", None)
         if (seen >> widow) & 1:
-            raise GameError("tile %s is dealt twice" % NAMES[widow])
+            raise GameError("tile %s is dealt twice" % NAMES[widow], "engine.moon.dealt_twice", {"tile": NAMES[widow]})
         seen |= 1 << widow
         if seen != MOON_MASK:   # 22 distinct Moon tiles dealt: cannot happen, kept as a guard
-            raise GameError("the deal must hold the 22 Moon tiles exactly once")
+            raise GameError("the deal must hold the 22 Moon tiles exactly once", "engine.moon.deal_incomplete")
         self._begin(first, masks, widow)
         if self.log:
             self._log_deal({"first": first, "hands": names, "widow": NAMES[widow]})
 
-    def _deal_tile(self, text, where):
+    def _deal_tile(self, text, where, place, hand):
+        """The tile ``text`` of the deal's ``place`` ("hand" ``hand`` or "widow"); GameError if bad."""
         try:
             return parse_moon_tile(text)
         except IllegalAction as exc:
-            raise GameError("%s: %s" % (where, exc))
+            params = dict(exc.params)
+            if hand is not None:
+                params["hand"] = hand
+            raise GameError("%s: %s" % (where, exc), _DEAL_TILE_KEYS[place][exc.key], params)
 
     def _begin(self, first, masks, widow):
         if self.hand_no == 0:
@@ -371,7 +406,7 @@ class Moon(Game):
             self.leader = seat
             self.code = PLAY
             return
-        raise IllegalAction("nobody is to act")
+        raise IllegalAction("nobody is to act", "engine.nobody_to_act")
 
     def _end_bidding(self):
         if self.bidder < 0:
@@ -513,7 +548,7 @@ class Moon(Game):
             return "discard " + NAMES[m]
         if code == TRUMP:
             return "trump " + trump_text(m)
-        raise IllegalAction("nobody is to act")
+        raise IllegalAction("nobody is to act", "engine.nobody_to_act")
 
     def legal_actions(self):
         return [self.move_text(m) for m in self.legal_moves()]
@@ -521,14 +556,15 @@ class Moon(Game):
     def parse_move(self, action):
         """The move an action text stands for, if legal now; IllegalAction saying why not."""
         if not isinstance(action, str):
-            raise IllegalAction("an action is a string, not %s" % _show(action))
+            raise IllegalAction("an action is a string, not %s" % _show(action), "record.action_not_string",
+                                {"got": _show(action)})
         code = self.code
         if code == NOT_DEALT:
-            raise IllegalAction("no hand has been dealt yet")
+            raise IllegalAction("no hand has been dealt yet", "engine.moon.not_dealt")
         if code == ROUND_OVER:
-            raise IllegalAction("the hand is over: the next one must be dealt")
+            raise IllegalAction("the hand is over: the next one must be dealt", "engine.moon.hand_over")
         if code == GAME_OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", "engine.game_over")
         if code == BIDDING:
             return self._parse_bid(action)
         if code == DISCARD:
@@ -545,28 +581,31 @@ class Moon(Game):
             if action == _BID_TEXT[b]:
                 bid = b
         if bid < 0:
-            raise IllegalAction("in the bidding the actions are pass, 4, 5, 6, 7 or 21, not %s" % _show(action))
+            raise IllegalAction("in the bidding the actions are pass, 4, 5, 6, 7 or 21, not %s" % _show(action),
+                                "engine.moon.bad_bid", {"got": _show(action)})
         if bid <= self.high:
-            raise IllegalAction("bid must be higher than %d" % self.high)
+            raise IllegalAction("bid must be higher than %d" % self.high, "engine.moon.bid_too_low", {"high": self.high})
         return bid
 
     def _parse_discard(self, action):
         if not action.startswith("discard "):
             raise IllegalAction("seat %d must discard one of their 8 tiles, like 'discard 6-4', not %s"
-                                % (self.bidder, _show(action)))
+                                % (self.bidder, _show(action)),
+                                "engine.moon.bad_discard", {"seat": self.bidder, "got": _show(action)})
         t = parse_moon_tile(action[8:])
         if not (self.hands[self.bidder] >> t) & 1:
-            raise IllegalAction("you do not hold %s" % NAMES[t])
+            raise IllegalAction("you do not hold %s" % NAMES[t], "engine.not_held", {"tile": NAMES[t]})
         return t
 
     def _parse_trump(self, action):
         if not action.startswith("trump "):
             raise IllegalAction("seat %d must name trumps: 'trump 0' .. 'trump 6', 'trump doubles' "
-                                "or 'trump none', not %s" % (self.bidder, _show(action)))
+                                "or 'trump none', not %s" % (self.bidder, _show(action)),
+                                "engine.moon.bad_trump_action", {"seat": self.bidder, "got": _show(action)})
         try:
             return trump_code(action[6:])
         except ValueError as exc:
-            raise IllegalAction(str(exc))
+            raise IllegalAction(str(exc), "engine.moon.bad_trump", {"text": action[6:]})
 
     def _parse_play(self, action):
         t = parse_moon_tile(action)
@@ -590,7 +629,7 @@ class Moon(Game):
         IllegalAction saying why, and nothing changed, if it is not legal.
         """
         if seat is not None and self.to_act >= 0 and seat != self.to_act:
-            raise IllegalAction("it is seat %d's turn" % self.to_act)
+            raise IllegalAction("it is seat %d's turn" % self.to_act, "engine.not_your_turn", {"seat": self.to_act})
         m = self.parse_move(action)
         text = self.move_text(m)
         if self.log:
@@ -602,7 +641,7 @@ class Moon(Game):
         """What ``seat`` may see: a JSON-able dict (never another hand; the
         widow and the discard only for the bidder, once taken)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 3:
-            raise GameError("a seat is 0, 1 or 2, not %s" % _show(seat))
+            raise GameError("a seat is 0, 1 or 2, not %s" % _show(seat), "engine.moon.bad_seat", {"got": _show(seat)})
         code = self.code
         bidding_over = code >= DISCARD and self.bidder >= 0
         mine = seat == self.bidder and bidding_over
@@ -678,7 +717,7 @@ class Moon(Game):
 
     def record(self):
         if not self.log:
-            raise GameError("this is a simulation state (log=False): it keeps no record")
+            raise GameError("this is a simulation state (log=False): it keeps no record", "engine.moon.no_record")
         return Game.record(self)
 
     @classmethod
@@ -694,10 +733,10 @@ class Moon(Game):
         GameError if the tiles do not add up to the 22 exactly once.
         """
         if view.get("game") != cls.GAME:
-            raise GameError("not a Moon view")
+            raise GameError("not a Moon view", "engine.moon.not_view")
         code = PHASE_NAMES.index(view["phase"])
         if code == NOT_DEALT:
-            raise GameError("nothing to simulate before the first deal")
+            raise GameError("nothing to simulate before the first deal", "engine.moon.sim_not_dealt")
         seat = view["seat"]
         g = cls(3, None, view.get("names"), log=False)
         g.first0 = (view["first"] - view["round"]) % 3
@@ -739,7 +778,8 @@ class Moon(Game):
                 seen = _take(seen, t)
                 m |= 1 << t
             if popcount(m) != view["hand_sizes"][s]:
-                raise GameError("seat %d holds %d tiles, not %d" % (s, view["hand_sizes"][s], popcount(m)))
+                raise GameError("seat %d holds %d tiles, not %d" % (s, view["hand_sizes"][s], popcount(m)),
+                                "engine.moon.sim_hand_size", {"seat": s, "size": view["hand_sizes"][s], "got": popcount(m)})
             hands[s] = m
         g.hands = hands
         widow = view.get("widow") if seat == g.bidder else None
@@ -758,7 +798,8 @@ class Moon(Game):
             if widow is not None:
                 g.widow = parse_moon_tile(widow)
         if seen != MOON_MASK:
-            raise GameError("the hands, the tricks and the hidden tile must hold the 22 tiles exactly once")
+            raise GameError("the hands, the tricks and the hidden tile must hold the 22 tiles exactly once",
+                            "engine.moon.sim_incomplete")
         return g
 
 
@@ -769,13 +810,14 @@ def tile_names_desc(mask):
 
 def _take(seen, t):
     if (seen >> t) & 1:
-        raise GameError("tile %s appears twice" % NAMES[t])
+        raise GameError("tile %s appears twice" % NAMES[t], "engine.moon.sim_twice", {"tile": NAMES[t]})
     return seen | (1 << t)
 
 
 def _need(value, what):
     if value is None:
-        raise GameError("%s is hidden from this seat: give a guess for it" % what)
+        raise GameError("%s is hidden from this seat: give a guess for it" % what,
+                        "engine.moon.hidden_widow" if what == "the widow" else "engine.moon.hidden_discard")
     return value
 
 

@@ -25,7 +25,11 @@ MAX_JSON_BYTES = 2000000
 
 
 class ShareError(RecordError):
-    """Text that is not an encoded record; the message says why."""
+    """Text that is not an encoded record; the message says why.
+
+    As every :class:`RecordError`, it takes ``key=``/``params=`` naming the
+    message in the catalogs; it is never inside a round or an action.
+    """
 
 
 def _b64url(data):
@@ -36,14 +40,15 @@ def _b64url(data):
 def _unb64url(text):
     for i in range(len(text)):
         if text[i] not in _ALPHABET:
-            raise ShareError("the encoded record has a character that cannot be in it (%r at %d)" % (text[i], i))
+            raise ShareError("the encoded record has a character that cannot be in it (%r at %d)" % (text[i], i),
+                             key="share.bad_char", params={"char": repr(text[i]), "at": i})
     if len(text) % 4 == 1:
-        raise ShareError("the encoded record is cut short (its length is impossible)")
+        raise ShareError("the encoded record is cut short (its length is impossible)", key="share.cut_short")
     padded = text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4)
     try:
         return binascii.a2b_base64(padded.encode("ascii"))
     except Exception:
-        raise ShareError("the encoded record is not valid base64url")
+        raise ShareError("the encoded record is not valid base64url", key="share.not_base64")
 
 
 def _deflate_module():
@@ -107,13 +112,14 @@ def encode(record, compress=True):
 def decode(text):
     """The record dict that ``text`` (from :func:`encode`) holds; ``ShareError`` if it holds none."""
     if not isinstance(text, str):
-        raise ShareError("an encoded record is text")
+        raise ShareError("an encoded record is text", key="share.not_text")
     text = text.strip()
     if not text:
-        raise ShareError("the encoded record is empty")
+        raise ShareError("the encoded record is empty", key="share.empty")
     kind = text[0]
     if kind not in ("z", "j"):
-        raise ShareError("an encoded record starts with 'z' or 'j', not %r" % kind)
+        raise ShareError("an encoded record starts with 'z' or 'j', not %r" % kind, key="share.bad_kind",
+                         params={"got": repr(kind)})
     data = _unb64url(text[1:])
     if kind == "z":
         try:
@@ -121,18 +127,19 @@ def decode(text):
         except ShareError:
             raise
         except Exception:
-            raise ShareError("the encoded record is damaged (it does not decompress)")
+            raise ShareError("the encoded record is damaged (it does not decompress)", key="share.not_deflate")
     if len(data) > MAX_JSON_BYTES:
-        raise ShareError("the encoded record is too large (over %d bytes of JSON)" % MAX_JSON_BYTES)
+        raise ShareError("the encoded record is too large (over %d bytes of JSON)" % MAX_JSON_BYTES,
+                         key="share.too_large", params={"max": MAX_JSON_BYTES})
     try:
         json_text = data.decode("utf-8")
     except Exception:
-        raise ShareError("the encoded record is damaged (not UTF-8 text)")
+        raise ShareError("the encoded record is damaged (not UTF-8 text)", key="share.not_utf8")
     try:
         value = json.loads(json_text)
     except ValueError:
         # Not the parser's words: they differ between interpreters.
-        raise ShareError("the encoded record is damaged (not JSON)")
+        raise ShareError("the encoded record is damaged (not JSON)", key="share.not_json")
     if not isinstance(value, dict):
-        raise ShareError("the encoded text is not a record (not a JSON object)")
+        raise ShareError("the encoded text is not a record (not a JSON object)", key="share.not_object")
     return value
