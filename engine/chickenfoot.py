@@ -122,15 +122,6 @@ def _check_bool(value, players):
     return None
 
 
-def _tile_problem(exc, text):
-    """The catalog key and params of ``exc``, the :class:`TileError` of ``parse(text)``."""
-    if not isinstance(text, str):
-        return "engine.tile_not_text", {"got": repr(text)}
-    if " is not in a double-" in str(exc):
-        return "engine.tile_not_in_set", {"text": text, "max": 9}
-    return "engine.not_a_tile", {"text": text}
-
-
 # A deal's bad tile, by where it is and what is wrong with it.
 _DEAL_TILE_KEYS = {
     "hand": {"engine.tile_not_text": "engine.deal.hand.tile_not_text",
@@ -448,7 +439,7 @@ class ChickenFoot(Game):
         try:
             t = parse(text)
         except TileError as exc:
-            key, params = _tile_problem(exc, text)
+            key, params = exc.key, dict(exc.params)
             if hand is not None:
                 params["hand"] = hand
             raise GameError("%s: %s" % (where, exc), keys[key], params)
@@ -731,8 +722,7 @@ class ChickenFoot(Game):
             try:
                 parse(part)
             except TileError as exc:
-                key, params = _tile_problem(exc, part)
-                raise IllegalAction(str(exc), key, params)
+                raise IllegalAction(str(exc), exc.key, exc.params)
         t = parse(parts[0])
         b = parse(parts[1])
         return (t << 6) | b

@@ -124,22 +124,12 @@ class Draws:
         return j
 
 
-def tile_problem(exc, text, max_pip):
-    """The catalog key and params of ``exc``, the :class:`TileError` of ``parse(text, max_pip)``."""
-    if not isinstance(text, str):
-        return "engine.tile_not_text", {"got": repr(text)}
-    if " is not in a double-" in str(exc):
-        return "engine.tile_not_in_set", {"text": text, "max": max_pip}
-    return "engine.not_a_tile", {"text": text}
-
-
 def parse_moon_tile(text):
     """The id of a Moon tile written ``text``; IllegalAction saying why otherwise."""
     try:
         t = parse(text, 6)
     except TileError as exc:
-        key, params = tile_problem(exc, text, 6)
-        raise IllegalAction(str(exc), key, params)
+        raise IllegalAction(str(exc), exc.key, exc.params)
     if not (MOON_MASK >> t) & 1:
         raise IllegalAction("%s is not in the Moon set (no tile bearing a blank but 0-0)" % NAMES[t],
                             "engine.moon.not_moon_tile", {"tile": NAMES[t]})

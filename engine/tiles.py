@@ -28,7 +28,15 @@ for _t in range(len(NAMES)):
 
 
 class TileError(ValueError):
-    """A text that is not a tile of the set in play."""
+    """A text that is not a tile of the set in play.
+
+    ``key`` and ``params`` name the message in the translation catalogs.
+    """
+
+    def __init__(self, message, key=None, params=None):
+        super().__init__(message)
+        self.key = key
+        self.params = params if params is not None else {}
 
 
 def tile_id(a, b):
@@ -55,12 +63,15 @@ def parse(text, max_pip=MAX_PIP):
     tile above ``max_pip``.
     """
     if not isinstance(text, str):
-        raise TileError("a tile is written as text like '9-5', not %r" % (text,))
+        raise TileError("a tile is written as text like '9-5', not %r" % (text,),
+                        "engine.tile_not_text", {"got": repr(text)})
     t = _BY_NAME.get(text.strip())
     if t is None:
-        raise TileError("'%s' is not a tile: write it as two numbers 0-9 joined by '-', like '9-5'" % text)
+        raise TileError("'%s' is not a tile: write it as two numbers 0-9 joined by '-', like '9-5'" % text,
+                        "engine.not_a_tile", {"text": text})
     if HI[t] > max_pip:
-        raise TileError("'%s' is not in a double-%d set" % (text, max_pip))
+        raise TileError("'%s' is not in a double-%d set" % (text, max_pip),
+                        "engine.tile_not_in_set", {"text": text, "max": max_pip})
     return t
 
 

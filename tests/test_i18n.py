@@ -228,3 +228,62 @@ def test_embed_picture_speaks_the_language():
         assert "step 8 of 8" not in latvian
     finally:
         page_i18n.set_language("en")
+
+
+def _engine_errors():
+    """A spread of errors a person can meet: bad tiles, bad deals, illegal actions, bad share codes."""
+    from engine import record, share
+    from engine.game import GameError
+    from engine.rng import Rng
+
+    cases = []
+
+    def catch(fn):
+        try:
+            fn()
+        except (GameError, ValueError) as exc:
+            cases.append(exc)
+            return
+        raise AssertionError("no error raised")
+
+    cf = record.new_game("chicken-foot", 3)
+    deal = cf.new_deal(Rng(5))
+    cf.start_round(deal)
+    for action in ["10-3>9-9", "draw me", "9-9>9-9", "x>y", 7, "pass"]:
+        catch(lambda a=action: cf.apply(a))
+    for key, value in [("first", 9), ("double", 4), ("hands", [["9-8"]] * 3)]:
+        bad = dict(deal)
+        bad[key] = value
+        catch(lambda d=bad: record.new_game("chicken-foot", 3).start_round(d))
+    bad = dict(deal, yard=["nine"] + deal["yard"][1:])
+    catch(lambda: record.new_game("chicken-foot", 3).start_round(bad))
+    catch(lambda: record.new_game("chicken-foot", 3, {"spokes": 1}))
+    catch(lambda: record.new_game("chicken-foot", 9))
+    moon = record.new_game("moon", 3)
+    mdeal = moon.new_deal(Rng(2))
+    moon.start_round(mdeal)
+    for action in ["3", "8", "discard 6-6", "trump 9", "5-0", "9-9"]:
+        catch(lambda a=action: moon.apply(a))
+    catch(lambda: record.new_game("moon", 3).start_round(dict(mdeal, widow=mdeal["hands"][0][0])))
+    catch(lambda: record.new_game("moon", 4))
+    for code in ["", "q123", "z!!!", "zAAAA", "jW10"]:
+        catch(lambda c=code: share.decode(c))
+    return cases
+
+
+def test_engine_errors_people_meet_are_all_keyed():
+    en = catalog("en")
+    errors = _engine_errors()
+    assert len(errors) >= 20
+    for lang in LANGS:
+        i18n.install(lang, catalog(lang))
+    try:
+        for exc in errors:
+            assert getattr(exc, "key", None) in en, "no catalog key for: %s" % exc
+            i18n.set_language("en")
+            assert i18n.error_text(exc) == str(exc)   # the English catalog says what the engine says
+            for lang in LANGS[1:]:
+                i18n.set_language(lang)
+                assert i18n.error_text(exc) != str(exc), (lang, str(exc))
+    finally:
+        i18n.set_language("en")
