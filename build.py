@@ -305,7 +305,7 @@ def plan(overrides=None):
     embed = dict(page_mounts)
     embed.update(embed_mounts())
     embed.update(i18n_mounts())
-    for path in ("web/app/__init__.py", "web/app/i18n.py"):
+    for path in ("web/app/__init__.py", "web/app/i18n.py", "web/app/words.py"):
         embed[path] = path[len("web/"):]
     files[EMBED_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", embed)
     files.update(overrides or {})

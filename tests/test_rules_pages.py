@@ -168,9 +168,14 @@ def test_the_game_page_links_the_rules():
 @pytest.mark.parametrize("page_name", PAGES)
 def test_rules_page_renders_every_diagram(page, site, page_name):
     page.goto(site + "rules/" + page_name)
+    expected = len(widgets(page_name))
+    assert expected >= 4
+    # embed.js creates the iframes once the page's language is settled.
+    page.wait_for_function("(n) => document.querySelectorAll('domino-game iframe').length >= n",
+                           arg=expected, timeout=EMBED_READY_MS)
     frames = page.locator("domino-game iframe")
     count = frames.count()
-    assert count == len(widgets(page_name)) >= 4
+    assert count == expected
     for i in range(count):
         frames.nth(i).scroll_into_view_if_needed()
         page.wait_for_function(

@@ -11,6 +11,7 @@ from engine.render import escape as esc
 
 from app import session as sess
 from app.i18n import t, tn
+from app.words import table_words
 
 
 def button(label, act, arg="", cls="", disabled=False, aria=None, extra=""):
@@ -190,25 +191,6 @@ def cf_board(s, viewer, targets, shape="wide"):
         note = tn("note.spokes", more, tile=v["double"])
     return render.table_svg(v, targets, wrap_at=layout.wrap_for(per_row), min_size=min_size,
                             fresh=last_played(s), words=table_words(v)), note
-
-
-def table_words(v):
-    """The table picture's texts in the page's language (see ``render.table_svg``)."""
-    table = v.get("table") or []
-    if not table:
-        return {"summary": t("table.empty")}
-    text = t("table.summary", centre=v.get("double"), spokes=v.get("spokes", 0),
-             needed=v.get("spokes_needed", 0), played=len(table))
-    foot = v.get("open_foot")
-    words = {}
-    if foot:
-        text += "; " + t("table.foot", tile=foot["tile"], count=foot["needed"])
-        words["cover"] = t("table.cover", count=foot["needed"])
-    ends = v.get("open_ends") or []
-    if ends:
-        text += "; " + t("table.ends", ends=", ".join([t("table.end", n=e[1], tile=e[0]) for e in ends]))
-    words["summary"] = text + "."
-    return words
 
 
 ACTION_KEYS = {"draw": "action.draw", "pass": "action.pass", "trump doubles": "action.trump_doubles",

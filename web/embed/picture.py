@@ -10,6 +10,7 @@ from engine import render
 from engine.render import escape as esc
 
 from app.i18n import t, tn
+from app.words import table_words
 from embed.options import EmbedError
 
 
@@ -177,25 +178,6 @@ def scores_html(game, names):
     return ('<table class="scores"><caption>%s</caption><thead><tr><th>%s</th><th>%s</th>'
             '<th>%s</th></tr></thead><tbody>%s</tbody></table>' % (
                 esc(caption), esc(t("embed.player")), esc(t("embed.this_round")), esc(t("scores.total")), rows))
-
-
-def table_words(v):
-    """The table picture's texts in the current language (as the game page's)."""
-    table = v.get("table") or []
-    if not table:
-        return {"summary": t("table.empty")}
-    text = t("table.summary", centre=v.get("double"), spokes=v.get("spokes", 0),
-             needed=v.get("spokes_needed", 0), played=len(table))
-    foot = v.get("open_foot")
-    words = {}
-    if foot:
-        text += "; " + t("table.foot", tile=foot["tile"], count=foot["needed"])
-        words["cover"] = t("table.cover", count=foot["needed"])
-    ends = v.get("open_ends") or []
-    if ends:
-        text += "; " + t("table.ends", ends=", ".join([t("table.end", n=e[1], tile=e[0]) for e in ends]))
-    words["summary"] = text + "."
-    return words
 
 
 def position(rec, step, shown):
