@@ -113,14 +113,24 @@ def page(browser, page_watch):
     # Service workers blocked: routed requests bypass them anyway, and each
     # page would otherwise precache the whole site (tests/test_pwa.py has
     # its own guarded contexts with them on).
-    context = browser.new_context(service_workers="block")
-    context.route("**/*", page_watch.route)
+    yield from guarded_page(browser, page_watch, service_workers="block")
+
+
+def guarded_page(browser, watch, init_script=None, **context_options):
+    """Yield a page in a new context watched by ``watch``; fail the test if it misbehaved.
+
+    For fixtures: ``yield from guarded_page(...)``.
+    """
+    context = browser.new_context(**context_options)
+    if init_script:
+        context.add_init_script(init_script)
+    context.route("**/*", watch.route)
     new_page = context.new_page()
-    new_page.on("console", page_watch.on_console)
-    new_page.on("pageerror", page_watch.on_page_error)
+    new_page.on("console", watch.on_console)
+    new_page.on("pageerror", watch.on_page_error)
     yield new_page
     context.close()
-    problems = page_watch.problems()
+    problems = watch.problems()
     if problems:
         pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
 

@@ -8,7 +8,7 @@ forbids inline scripts, so these pages run in a context that bypasses CSP
 
 import pytest
 
-from conftest import ROOT, PageWatch, app_url, wait_for_state
+from conftest import ROOT, PageWatch, app_url, guarded_page, wait_for_state
 from test_ui import mouse_step, setup_game, waiting
 
 pytestmark = pytest.mark.browser
@@ -19,22 +19,15 @@ SEVERE = ("serious", "critical")
 
 @pytest.fixture
 def axe_page(browser, site):
-    watch = PageWatch()
-    context = browser.new_context(bypass_csp=True)
-    context.route("**/*", watch.route)
-    page = context.new_page()
-    page.on("console", watch.on_console)
-    page.on("pageerror", watch.on_page_error)
+    pages = guarded_page(browser, PageWatch(), bypass_csp=True)
+    page = next(pages)
 
     def opener(path=""):
         page.goto(app_url(site, path))
         return wait_for_state(page, "app-state", 30000)
 
     yield page, opener
-    context.close()
-    problems = watch.problems()
-    if problems:
-        pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+    next(pages, None)   # closes the context; fails the test if the page misbehaved
 
 
 def severe_violations(page):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import WORKER_READY_TIMEOUT_MS, PageWatch, app_url, wait_for_state
+from conftest import WORKER_READY_TIMEOUT_MS, PageWatch, app_url, guarded_page, wait_for_state
 from test_ui import mouse_step, setup_game, waiting
 
 pytestmark = pytest.mark.browser
@@ -63,23 +63,15 @@ addEventListener('click', () => {
 
 @pytest.fixture
 def probed(browser, site):
-    watch = PageWatch()
-    context = browser.new_context()
-    context.add_init_script(PROBES)
-    context.route("**/*", watch.route)
-    page = context.new_page()
-    page.on("console", watch.on_console)
-    page.on("pageerror", watch.on_page_error)
+    pages = guarded_page(browser, PageWatch(), init_script=PROBES)
+    page = next(pages)
 
     def opener(path=""):
         page.goto(app_url(site, path))
         return wait_for_state(page, "app-state", 30000)
 
     yield page, opener
-    context.close()
-    problems = watch.problems()
-    if problems:
-        pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+    next(pages, None)   # closes the context; fails the test if the page misbehaved
 
 
 def main_thread_tasks(trace_path):
