@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.ai.clock import Deadline
 from engine.ai.moon_solver import Solver, bidder_can_make, move_values, solve, tables
 from engine.moon_rules import (DOUBLES, LED, MOON_TILES, NO_TRUMP, POWER, TRUMPS, is_trump, rank,
                                suits_of, trick_winner)
@@ -250,6 +251,23 @@ def test_node_budget_gives_up_with_none_and_leaves_a_usable_table():
     assert s.value(hands, leader, node_limit=1) is None
     assert s.value(hands, leader) == Solver(trump, bidder).value(hands, leader)
     assert solve(hands, trump, leader, bidder, node_limit=1) is None
+
+
+def test_a_passed_deadline_stops_a_search_midway_and_leaves_a_usable_table():
+    hands, trump, leader, bidder, trick, won = random_position(46, 7, 0)
+    full = Solver(trump, bidder)
+    expected = full.value(hands, leader)
+    assert full.nodes > 1000                # a search long enough to interrupt
+    s = Solver(trump, bidder, Deadline(0))
+    assert s.value(hands, leader) is None
+    assert s.move_values(hands, leader) is None
+    # The clock is read every 64 nodes: the search stopped well short of
+    # finishing, not after it.
+    assert 0 < s.nodes <= 64 * 2
+    s.deadline = None
+    assert s.value(hands, leader) == expected
+    # A deadline that never passes changes nothing.
+    assert Solver(trump, bidder, Deadline(None)).value(hands, leader) == expected
 
 
 def test_equivalent_tiles_share_a_value():

@@ -361,7 +361,7 @@ def _hard_play(k, tiles, rng, budget):
     while search.more(done):
         done += 1
         hands, _ = _sample(k, rng)
-        solver = Solver(k.trump, k.bidder)
+        solver = Solver(k.trump, k.bidder, search.deadline)
         before = solver.nodes
         mv = solver.move_values(hands, k.leader, trick, search.limit())
         search.spend(solver, before)
@@ -390,7 +390,7 @@ def _solve_value(k, search, hands, trump, fallback):
     """
     if search.deadline.passed():
         return (fallback + UNIT // 2) // UNIT
-    solver = Solver(trump, k.seat)
+    solver = Solver(trump, k.seat, search.deadline)
     v = solver.value(hands, k.seat, (), search.limit())
     search.spend(solver, 0)
     if v is None:

@@ -108,9 +108,12 @@ class Solver:
     Keep one instance per deal (per sampled world): its transposition table
     stays valid for every position of that deal and makes later questions
     cheap.  ``nodes`` counts trick-boundary nodes searched so far.
+    ``deadline`` (an ``ai.clock.Deadline``, optional) ends a search that
+    runs past it as if out of nodes: a safety net for time caps, since the
+    node limits alone keep results deterministic.
     """
 
-    def __init__(self, trump, bidder):
+    def __init__(self, trump, bidder, deadline=None):
         if bidder not in (0, 1, 2):
             raise ValueError("bidder is a seat 0..2")
         if trump not in range(9):
@@ -121,6 +124,7 @@ class Solver:
         self.tt = {}
         self.nodes = 0
         self.limit = -1
+        self.deadline = deadline
         self._build()
 
     # -- public questions ------------------------------------------------
@@ -424,6 +428,9 @@ class Solver:
                     return False
             solver.nodes += 1
             if solver.nodes == solver.limit:
+                raise BudgetExceeded()
+            # The clock is read every 64 nodes (about a millisecond): cheap enough.
+            if not solver.nodes & 63 and solver.deadline is not None and solver.deadline.passed():
                 raise BudgetExceeded()
             if n == 1:
                 t1 = H[leader]
