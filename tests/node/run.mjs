@@ -53,8 +53,18 @@ function mkdirs(FS, dir) {
 }
 
 // /repo holds engine/, /script the script's folder; both go on sys.path.
+// With BONEYARD_BUNDLE set (a bundle built by build.py), /repo gets that
+// bundle and web/unbundle.py instead, unpacked before the script runs: the
+// page's precompiled modules rather than the sources.
+const BUNDLE = process.env.BONEYARD_BUNDLE;
+
 function mount(FS) {
-  for (const rel of pythonFiles(path.join(root, "engine"))) {
+  if (BUNDLE) {
+    mkdirs(FS, "/repo");
+    FS.writeFile("/repo/unbundle.py", fs.readFileSync(path.join(root, "web", "unbundle.py")));
+    FS.writeFile("/repo/page.bundle", fs.readFileSync(BUNDLE));
+  }
+  for (const rel of BUNDLE ? [] : pythonFiles(path.join(root, "engine"))) {
     const target = "/repo/engine/" + rel.split(path.sep).join("/");
     mkdirs(FS, path.posix.dirname(target));
     FS.writeFile(target, fs.readFileSync(path.join(root, "engine", rel)));
@@ -66,7 +76,8 @@ function mount(FS) {
   }
 }
 
-const SETUP = "import sys\nsys.path.insert(0, '/repo')\nsys.path.insert(0, '/script')\n";
+const SETUP = "import sys\nsys.path.insert(0, '/repo')\nsys.path.insert(0, '/script')\n" +
+  (BUNDLE ? "import os\nos.chdir('/repo')\nimport unbundle\nunbundle.unpack('page.bundle')\n" : "");
 
 const stdout = new ByteSink();
 const stderr = new ByteSink();

@@ -13,6 +13,8 @@ it never breaks the page.
 
 import json
 
+from unbundle import read_file
+
 LANGS = ["en", "sq", "lv", "sw"]
 DEFAULT = "en"
 # Each language's own name, shown as is in every language's picker.
@@ -63,9 +65,8 @@ def load(lang):
         dirs.append(here + "../i18n/")
     for folder in dirs:
         try:
-            with open(folder + lang + ".json") as f:
-                _catalogs[lang] = json.loads(f.read())
-                return _catalogs[lang]
+            _catalogs[lang] = json.loads(read_file(folder + lang + ".json"))
+            return _catalogs[lang]
         except (OSError, ValueError):
             pass
     _catalogs[lang] = {}

@@ -41,5 +41,7 @@ function fail(message, key, params) {
 new ResizeObserver(postHeight).observe(document.documentElement);
 addEventListener("load", postHeight);
 addEventListener("error", (event) => fail(event.message || String(event.error)));
+// The entry script's own report, when the frame's bundle cannot be unpacked.
+window.boneyardStartFailed = (message) => fail(String(message));
 setTimeout(() => fail("it did not load within " + START_TIMEOUT_MS / 1000 + " seconds.",
   "embed.timeout", { seconds: START_TIMEOUT_MS / 1000 }), START_TIMEOUT_MS);
