@@ -132,6 +132,13 @@ def test_precached_app_plays_a_moon_hand_offline(guarded, dist_dir, site):
     guarded.context.set_offline(True)
     page.reload()
     assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    # The page and every file it loaded (none has a query) came by the
+    # worker's static route straight from the build's cache, the worker
+    # itself never asked.
+    sources = page.evaluate("""(origin) => [performance.getEntriesByType('navigation')[0],
+                                           ...performance.getEntriesByType('resource')]
+        .filter((e) => e.name.startsWith(origin)).map((e) => [e.name, e.workerFinalSourceType])""", site)
+    assert len(sources) > 10 and {source for _, source in sources} == {"cache"}, sources
     page.get_by_role("radio", name="Three-Player Moon").check()
     page.get_by_label("Computer speed").select_option(label="Instant")
     page.get_by_label("Seat 1", exact=True).select_option(label="Human")

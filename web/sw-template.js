@@ -15,6 +15,21 @@ const PARALLEL = 6;
 const scopeURL = new URL("./", self.location);
 const precached = new Set(PRECACHE.map((path) => new URL(path, scopeURL).href));
 
+// Static routing (Chromium): requests without a query go straight to this
+// build's cache, without starting this worker at all -- what a returning
+// visitor's page load mostly waits for otherwise.  Requests with a query
+// (?lang=, embed.html?record=...) still come to the fetch handler below,
+// which finds the page under its plain URL.  A route names this build's own
+// cache, so a page never mixes builds through it either; what the cache
+// lacks comes from the network.
+function addRoutes(event) {
+  if (!event.addRoutes) return Promise.resolve();
+  return event.addRoutes({
+    condition: { urlPattern: { pathname: scopeURL.pathname + "*", search: "" }, requestMethod: "GET" },
+    source: { cacheName: CACHE },
+  }).catch(() => { /* unsupported: the fetch handler serves everything */ });
+}
+
 async function tell(message) {
   const clients = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   for (const client of clients) client.postMessage(message);
@@ -52,7 +67,7 @@ async function precache() {
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil(Promise.all([addRoutes(event), precache()]));
 });
 
 self.addEventListener("activate", (event) => {
