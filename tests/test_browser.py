@@ -65,14 +65,7 @@ def bundle_with_broken_render():
     """The page bundle with engine/render.mpy compiled from code that raises."""
     import unbundle
 
-    (ROOT / "tmp-broken").mkdir(exist_ok=True)
-    source = ROOT / "tmp-broken" / "render.py"
-    source.write_text("raise RuntimeError('broken on purpose')\n")
-    try:
-        broken = build.compile_mpy("tmp-broken/render.py", source.read_bytes(), "engine/render.py")
-    finally:
-        source.unlink()
-        (ROOT / "tmp-broken").rmdir()
+    broken = build.compile_mpy(b"raise RuntimeError('broken on purpose')\n", "engine/render.py")
     entries = unbundle.entries((build.DIST / build.PAGE_BUNDLE).read_bytes())
     return build.bundle_bytes([(name, broken if name == "engine/render.mpy" else bytes(data))
                                for name, data in entries])

