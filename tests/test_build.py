@@ -154,7 +154,8 @@ def test_mpy_cross_must_match_the_runtime_release(monkeypatch):
 
 def test_a_module_mpy_cross_rejects_stops_the_build_with_its_message(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "MPY_CACHE", tmp_path / "cache")
-    with pytest.raises(SystemExit, match=r'(?s)could not compile engine/bad.py:\n.*File "engine/bad.py", line 1\nSyntaxError):
+    report = r'(?s)could not compile engine/bad.py:\n.*File "engine/bad.py", line 1\nSyntaxError'
+    with pytest.raises(SystemExit, match=report):
         build.compile_mpy(b"def broken(:\n", "engine/bad.py")
     assert not list((tmp_path / "cache").iterdir())
     first = build.compile_mpy(b"x = 1\n", "engine/good.py")
