@@ -8,10 +8,16 @@ start of navigation (the page's ``performance.now()`` origin) until
 ``data-app-state`` and ``data-worker-state`` become ``ready``:
 
 * cold: a fresh browser profile each run (nothing cached);
-* warm: one persistent profile, loaded once beforehand, browser restarted
-  for every run (a returning visitor);
+* warm: a returning visitor -- one persistent profile, visited once until
+  the offline download finished, then the page opened again in a new tab of
+  the same running browser for every run (a link followed from elsewhere);
+* warm after restart: the same, but the browser started anew for every run
+  (the first visit after a reboot: every cache is read back from disk);
 
-and the bytes transferred before the page was ready (resource timing
+the same two warm figures for a bare PyScript page on the same MicroPython
+(no service worker, no Python of ours: the floor any PyScript page pays on
+this machine) and our figures as ratios to it; and the bytes transferred
+before the page was ready (resource timing
 ``transferSize`` of the page's own requests finished by then).  Medians of
 ``--runs``.  No request routing: Playwright's routing turns the cache off.
 With ``--readme`` the rows of README.md's Performance table whose first cell
@@ -22,6 +28,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -66,22 +73,52 @@ BYTES_BEFORE = """
 TARGETS = {"load.ready_cold": 0.8, "load.ready_warm": 0.3, "load.bytes_before_ready_cold": 1.5}
 
 
-def one_load(playwright, url, profile):
-    """Open ``url`` in a browser on ``profile``; return (ready s, worker s, bytes)."""
+def browser(playwright, profile):
     context = playwright.chromium.launch_persistent_context(
         profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    context.add_init_script(RECORDER)
+    return context
+
+
+def measure_page(page, url, offline_ready=False):
+    """Open ``url`` in ``page``; return (ready s, worker s, bytes)."""
+    page.goto(url)
+    page.wait_for_function("() => (window.__boneyardMarks || {})['data-worker-state']", timeout=TIMEOUT_MS)
+    marks = page.evaluate("window.__boneyardMarks")
+    app_state, ready_ms = marks["data-app-state"]
+    worker_state, worker_ms = marks["data-worker-state"]
+    if (app_state, worker_state) != ("ready", "ready"):
+        raise RuntimeError("the page did not start: app %s, worker %s" % (app_state, worker_state))
+    if offline_ready:
+        page.wait_for_function("() => document.documentElement.dataset.offlineState === 'ready'", timeout=TIMEOUT_MS)
+    transferred = page.evaluate(BYTES_BEFORE, ready_ms)
+    return ready_ms / 1000, worker_ms / 1000, transferred
+
+
+def one_load(playwright, url, profile, offline_ready=False):
+    """Open ``url`` in a browser started on ``profile``; return (ready s, worker s, bytes)."""
+    context = browser(playwright, profile)
     try:
-        context.add_init_script(RECORDER)
-        page = context.pages[0] if context.pages else context.new_page()
-        page.goto(url)
-        page.wait_for_function("() => (window.__boneyardMarks || {})['data-worker-state']", timeout=TIMEOUT_MS)
-        marks = page.evaluate("window.__boneyardMarks")
-        app_state, ready_ms = marks["data-app-state"]
-        worker_state, worker_ms = marks["data-worker-state"]
-        if (app_state, worker_state) != ("ready", "ready"):
-            raise RuntimeError("the page did not start: app %s, worker %s" % (app_state, worker_state))
-        transferred = page.evaluate(BYTES_BEFORE, ready_ms)
-        return ready_ms / 1000, worker_ms / 1000, transferred
+        return measure_page(context.pages[0] if context.pages else context.new_page(), url, offline_ready)
+    finally:
+        context.close()
+
+
+def new_tabs(playwright, url, profile, runs, offline_ready=True):
+    """``runs`` loads of ``url``, each in a new tab of one running browser on ``profile``.
+
+    A first visit comes before them (until the offline download is done, with
+    ``offline_ready``) and is not counted.
+    """
+    context = browser(playwright, profile)
+    try:
+        measure_page(context.pages[0] if context.pages else context.new_page(), url, offline_ready)
+        samples = []
+        for _ in range(runs):
+            page = context.new_page()
+            samples.append(measure_page(page, url))
+            page.close()
+        return samples
     finally:
         context.close()
 
@@ -89,15 +126,15 @@ def one_load(playwright, url, profile):
 def measure(url, runs):
     from playwright.sync_api import sync_playwright
 
-    cold, warm = [], []
+    cold, restart = [], []
     with sync_playwright() as playwright:
         for _ in range(runs):
             with tempfile.TemporaryDirectory(prefix="boneyard-cold-") as profile:
                 cold.append(one_load(playwright, url, profile))
         with tempfile.TemporaryDirectory(prefix="boneyard-warm-") as profile:
-            one_load(playwright, url, profile)  # fills the cache
+            warm = new_tabs(playwright, url, profile, runs)   # the first visit fills the caches
             for _ in range(runs):
-                warm.append(one_load(playwright, url, profile))
+                restart.append(one_load(playwright, url, profile))
 
     def median(samples, index):
         return statistics.median([s[index] for s in samples])
@@ -105,11 +142,54 @@ def measure(url, runs):
     return [
         {"metric": "load.ready_cold", "value": round(median(cold, 0), 3), "unit": "s"},
         {"metric": "load.ready_warm", "value": round(median(warm, 0), 3), "unit": "s"},
+        {"metric": "load.ready_warm_restart", "value": round(median(restart, 0), 3), "unit": "s"},
         {"metric": "load.bytes_before_ready_cold", "value": round(median(cold, 2) / 1e6, 3), "unit": "MB"},
         {"metric": "load.bytes_before_ready_warm", "value": round(median(warm, 2) / 1e6, 3), "unit": "MB"},
         {"metric": "load.worker_ready_cold", "value": round(median(cold, 1), 3), "unit": "s"},
         {"metric": "load.worker_ready_warm", "value": round(median(warm, 1), 3), "unit": "s"},
+        {"metric": "load.worker_ready_warm_restart", "value": round(median(restart, 1), 3), "unit": "s"},
     ]
+
+
+# The floor: PyScript and MicroPython from our own files, a script that only
+# says it is ready.
+FLOOR_HTML = """<!doctype html>
+<html data-app-state="loading" data-worker-state="loading"><head><meta charset="utf-8">
+<link rel="stylesheet" href="./pyscript/core.css"><script type="module" src="./pyscript/core.js"></script></head>
+<body><script type="mpy" config="./floor.json">
+from pyscript import document
+document.documentElement.dataset.appState = "ready"
+document.documentElement.dataset.workerState = "ready"
+</script></body></html>
+"""
+
+
+def floor_site(dist, folder):
+    """A bare PyScript page in ``folder``, with PyScript and MicroPython copied from ``dist``."""
+    shutil.copytree(dist / build.PYSCRIPT_DIR, folder / build.PYSCRIPT_DIR)
+    shutil.copytree(dist / build.MICROPYTHON_DIR, folder / build.MICROPYTHON_DIR)
+    (folder / "index.html").write_text(FLOOR_HTML)
+    (folder / "floor.json").write_text(json.dumps({"interpreter": "./%s/micropython.mjs" % build.MICROPYTHON_DIR}))
+    return folder
+
+
+def measure_floor(url, runs):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory(prefix="boneyard-floor-") as profile:
+        warm = new_tabs(playwright, url, profile, runs, offline_ready=False)
+        restart = [one_load(playwright, url, profile) for _ in range(runs)]
+    return [
+        {"metric": "load.floor_ready_warm", "value": round(statistics.median(s[0] for s in warm), 3), "unit": "s"},
+        {"metric": "load.floor_ready_warm_restart", "value": round(statistics.median(s[0] for s in restart), 3),
+         "unit": "s"},
+    ]
+
+
+def serving(folder):
+    server = build.make_server(folder, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, "http://127.0.0.1:%d/" % server.server_address[1]
 
 
 def update_readme(figures, readme=ROOT / "README.md"):
@@ -126,17 +206,22 @@ def main(argv=None):
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--readme", action="store_true", help="write the figures into README.md")
     args = parser.parse_args(argv)
+    # Wall-clock figures on a 2-core machine depend on what else runs: the
+    # load average before we start says how quiet it was.
+    figures = [{"metric": "machine.load_average_1min", "value": round(os.getloadavg()[0], 2), "unit": ""}]
     dist = build.build(quiet=True)
-    server = build.make_server(dist, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        figures = measure("http://127.0.0.1:%d/" % server.server_address[1], args.runs)
-    finally:
-        server.shutdown()
-        server.server_close()
-    # Wall-clock figures on a 2-core machine depend on what else runs:
-    # the load average says how quiet it was.
-    figures.append({"metric": "machine.load_average_1min", "value": round(os.getloadavg()[0], 2), "unit": ""})
+    with tempfile.TemporaryDirectory(prefix="boneyard-floor-site-") as floor:
+        for folder, run in ((dist, measure), (floor_site(dist, Path(floor)), measure_floor)):
+            server, url = serving(folder)
+            try:
+                figures += run(url, args.runs)
+            finally:
+                server.shutdown()
+                server.server_close()
+    value = {f["metric"]: f["value"] for f in figures}
+    for ours, floor in (("load.ready_warm", "load.floor_ready_warm"),
+                        ("load.ready_warm_restart", "load.floor_ready_warm_restart")):
+        figures.append({"metric": ours + "_vs_floor", "value": round(value[ours] / value[floor], 2), "unit": "x"})
     for figure in figures:
         if figure["metric"] in TARGETS:
             figure["target"] = TARGETS[figure["metric"]]
