@@ -142,6 +142,62 @@ def test_drag_a_tile_onto_its_place(page, open_app):
     assert [a for r in after["rounds"] for a in r["actions"]][played] == "%s>%s" % (name, target)
 
 
+@pytest.fixture
+def phone(browser, page_watch):
+    """A phone-sized page with a touch screen (service workers blocked, as for ``page``)."""
+    from conftest import guarded_page
+
+    yield from guarded_page(browser, page_watch, service_workers="block", viewport={"width": 390, "height": 844},
+                            device_scale_factor=2, is_mobile=True, has_touch=True)
+
+
+def touch_drag(page, source, target):
+    """A finger pressed on ``source``, moved and lifted over ``target``: real touch input
+    (Chromium's CDP), so pointer events come as touches and ``touch-action`` applies."""
+    cdp = page.context.new_cdp_session(page)
+    x0, y0 = centre(source.bounding_box())
+    x1, y1 = centre(target.bounding_box())
+
+    def touch(kind, x, y):
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", x0, y0)
+    for i in range(1, 9):
+        touch("touchMove", x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8)
+    touch("touchEnd", x1, y1)
+    cdp.detach()
+
+
+def test_drag_a_tile_onto_its_place_with_a_finger(phone, site):
+    from conftest import APP_READY_TIMEOUT_MS, app_url, wait_for_state
+
+    def open_app():
+        phone.goto(app_url(site))
+        return wait_for_state(phone, "app-state", APP_READY_TIMEOUT_MS)
+
+    setup_game(phone, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    for _ in range(60):
+        if waiting(phone) == "human" and phone.locator("#game .hand button[data-targets]").count():
+            break
+        mouse_step(phone)
+    tile = phone.locator("#game .hand button[data-targets]").first
+    tile.scroll_into_view_if_needed()
+    name = tile.get_attribute("data-arg")
+    target = tile.get_attribute("data-targets").split(" ")[-1]
+    spot = phone.locator('#g-table svg.tile[aria-label="%s"]' % target)
+    before = json.loads(phone.evaluate("window.boneyard.record()"))
+    played = sum(len(r["actions"]) for r in before["rounds"])
+    scrolled = phone.evaluate("scrollY")
+    touch_drag(phone, tile, spot)
+    phone.wait_for_function("(n) => JSON.parse(window.boneyard.record()).rounds.flatMap(r => r.actions).length > n",
+                            arg=played)
+    after = json.loads(phone.evaluate("window.boneyard.record()"))
+    assert [a for r in after["rounds"] for a in r["actions"]][played] == "%s>%s" % (name, target)
+    # The finger dragged the tile: the page itself did not scroll under it.
+    assert phone.evaluate("scrollY") == scrolled
+
+
 def test_a_drag_dropped_off_the_table_plays_nothing(page, open_app):
     setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
     for _ in range(60):
