@@ -262,3 +262,71 @@ def test_pinch_zooms_the_table(browser, site):
         assert int(view.get_attribute("data-zoom")) >= 250
     finally:
         context.close()
+
+
+def big_table_link(site, step=58):
+    """A link to a six-player Chicken Foot record at a step with a large table."""
+    from conftest import app_url
+    from engine import share
+    from engine.tournament import play_game
+
+    game = play_game("chicken-foot", 6, ["medium"] * 6, 11, 12)
+    return app_url(site, "#record=%s&step=%d" % (share.encode(game.record()), step))
+
+
+def view_report(page):
+    """The table view's zoom, its box, the first tile's box and the last-played tile's box."""
+    return page.evaluate("""() => {
+        const view = document.getElementById("cf-view");
+        const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        const fresh = view.querySelector("svg.fresh");
+        return {zoom: Number(view.dataset.zoom || 100), view: box(view),
+                tile: box(view.querySelector("svg.tile")), fresh: fresh && box(fresh)};
+    }""")
+
+
+def test_a_phone_follows_play_at_a_legible_size_until_zoomed_by_hand(phone, site):
+    from conftest import APP_READY_TIMEOUT_MS, wait_for_state
+
+    phone.goto(big_table_link(site))
+    assert wait_for_state(phone, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    phone.wait_for_function("() => Number(document.getElementById('cf-view')?.dataset.zoom) > 100")
+
+    def check_following():
+        """Legible tiles; the last play (if the step was a play) in view. Whether it was."""
+        seen = view_report(phone)
+        assert seen["zoom"] > 100
+        left, top, right, bottom = seen["tile"]
+        assert max(right - left, bottom - top) >= 40        # fitted, it would be some 26 px
+        if seen["fresh"] is None:                           # a draw or a pass
+            return False
+        fx = (seen["fresh"][0] + seen["fresh"][2]) / 2
+        fy = (seen["fresh"][1] + seen["fresh"][3]) / 2
+        vl, vt, vr, vb = seen["view"]
+        assert vl < fx < vr and vt < fy < vb
+        return True
+
+    assert check_following()
+    # Stepping on keeps following; "Fit" hands the view to the person for good.
+    plays = 0
+    for _ in range(6):
+        phone.get_by_role("button", name="Forward").click()
+        phone.wait_for_timeout(150)
+        plays += check_following()
+    assert plays >= 2
+    phone.get_by_role("button", name="Fit").click()
+    assert view_report(phone)["zoom"] == 100
+    for _ in range(3):
+        phone.get_by_role("button", name="Forward").click()
+    phone.wait_for_timeout(200)
+    assert view_report(phone)["zoom"] == 100
+
+
+def test_a_wide_screen_shows_the_whole_table(page, site):
+    from conftest import APP_READY_TIMEOUT_MS, wait_for_state
+
+    page.goto(big_table_link(site))
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    page.wait_for_selector("#cf-view svg.tile")
+    page.wait_for_timeout(300)
+    assert view_report(page)["zoom"] == 100

@@ -6,17 +6,24 @@
 // only rewrites the SVG inside it.  Everything is delegated from document,
 // so views created later work too.  Keys on the focused view: + / - zoom,
 // arrows pan, 0 fits.  Buttons carrying data-zoom="in|out|fit" do the same.
+//
+// On a narrow view (a phone) a grown table fitted to the width draws tiles
+// too small to read: there the view follows play instead -- zoomed so that a
+// tile is LEGIBLE_PX long, centred on the last tile played -- until the
+// person zooms or pans it themselves (then it stays as they left it).
 
 const MIN = 1;
 const MAX = 6;
 const STEP = 1.25;
 const PAN_PX = 48;
+const LEGIBLE_PX = 44;
+const FOLLOW_BELOW_PX = 600;
 const views = new WeakMap();
 
 function stateOf(view) {
   let s = views.get(view);
   if (!s) {
-    s = {scale: 1, x: 0, y: 0, pointers: new Map(), pinch: null, moved: false};
+    s = {scale: 1, x: 0, y: 0, pointers: new Map(), pinch: null, moved: false, manual: false};
     views.set(view, s);
   }
   return s;
@@ -61,6 +68,48 @@ function fit(view) {
   apply(view, s);
 }
 
+// The follow mode of narrow views (see the top of this file).
+function follow(view) {
+  const s = stateOf(view);
+  if (s.manual || view.clientWidth >= FOLLOW_BELOW_PX) return;
+  const inner = view.querySelector("#g-table");
+  const tile = inner && inner.querySelector("svg.tile");
+  if (!tile) return;
+  const box = tile.getBoundingClientRect();
+  const scale = Math.min(MAX, LEGIBLE_PX / (Math.max(box.width, box.height) / s.scale));
+  if (scale <= 1) {
+    fit(view);
+    return;
+  }
+  // The point to centre, in the view's unscaled coordinates: the last tile
+  // played, else the middle of the table.
+  const origin = view.getBoundingClientRect();
+  const focus = (inner.querySelector("svg.fresh") || inner).getBoundingClientRect();
+  const cx = (focus.left + focus.width / 2 - origin.left - s.x) / s.scale;
+  const cy = (focus.top + focus.height / 2 - origin.top - s.y) / s.scale;
+  s.scale = scale;
+  s.x = view.clientWidth / 2 - scale * cx;
+  s.y = view.clientHeight / 2 - scale * cy;
+  apply(view, s);
+}
+
+// The person took the view in hand: it no longer follows play.
+function manual(view) {
+  stateOf(view).manual = true;
+}
+
+function followSoon() {
+  const view = document.getElementById("cf-view");
+  if (view) requestAnimationFrame(() => follow(view));
+}
+
+// Every redraw of the table (and one for a table drawn before this module
+// was loaded).
+new MutationObserver((mutations) => {
+  if (mutations.some((m) => m.target.id === "g-table")) followSoon();
+}).observe(document.body, {childList: true, subtree: true});
+followSoon();
+
 function pan(view, dx, dy) {
   const s = stateOf(view);
   s.x += dx;
@@ -79,6 +128,7 @@ document.addEventListener("click", (event) => {
   const view = document.getElementById("cf-view");
   if (!view) return;
   const how = button.dataset.zoom;
+  manual(view);
   if (how === "in") centreZoom(view, STEP);
   else if (how === "out") centreZoom(view, 1 / STEP);
   else fit(view);
@@ -88,6 +138,7 @@ document.addEventListener("wheel", (event) => {
   const view = event.target.closest && event.target.closest("#cf-view");
   if (!view) return;
   event.preventDefault();
+  manual(view);
   const [px, py] = local(view, event);
   zoomAt(view, Math.pow(1.0015, -event.deltaY), px, py);
 }, {passive: false});
@@ -105,6 +156,7 @@ document.addEventListener("keydown", (event) => {
   const act = keys[event.key];
   if (act) {
     event.preventDefault();
+    manual(view);
     act();
   }
 });
@@ -131,6 +183,7 @@ document.addEventListener("pointermove", (event) => {
   const now = local(view, event);
   s.pointers.set(event.pointerId, now);
   if (s.pointers.size === 2 && s.pinch) {
+    s.manual = true;
     const [a, b] = [...s.pointers.values()];
     const d = Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
     zoomAt(view, d / s.pinch.d, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
@@ -138,7 +191,7 @@ document.addEventListener("pointermove", (event) => {
   } else if (s.pointers.size === 1) {
     const dx = now[0] - last[0];
     const dy = now[1] - last[1];
-    if (Math.abs(dx) + Math.abs(dy) > 0) s.moved = true;
+    if (Math.abs(dx) + Math.abs(dy) > 0) s.moved = s.manual = true;
     pan(view, dx, dy);
   }
 });
