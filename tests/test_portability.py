@@ -5,6 +5,7 @@ tests/interpreters.py).  Drop a new ``*.py`` into tests/portable/ and it is
 picked up here.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -45,8 +46,10 @@ def test_same_output_everywhere(script):
             script.name, interpreter, first_difference(reference, output))
 
 
-# The page's engine modules (no computer players): what the page bundle holds.
-PAGE_SCRIPTS = [s for s in SCRIPTS if "engine.ai" not in s.read_text(encoding="utf-8")]
+# Scripts that import only what the page bundle holds: nothing of
+# build.WORKER_ONLY (engine.ai, engine.tournament).
+WORKER_ONLY_IMPORT = re.compile(r"\bengine(?:\.| import )(?:ai|tournament)\b")
+PAGE_SCRIPTS = [s for s in SCRIPTS if not WORKER_ONLY_IMPORT.search(s.read_text(encoding="utf-8"))]
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +57,16 @@ def page_bundle(tmp_path_factory):
     import build
 
     return build.build(tmp_path_factory.mktemp("site") / "dist", quiet=True) / build.PAGE_BUNDLE
+
+
+def test_the_worker_only_modules_are_recognised_in_imports():
+    import build
+
+    assert sorted(p.rstrip("/").replace("/", ".").removesuffix(".py") for p in build.WORKER_ONLY) == [
+        "engine.ai", "engine.tournament"]
+    assert WORKER_ONLY_IMPORT.search("from engine import ai") and WORKER_ONLY_IMPORT.search("import engine.tournament")
+    assert not WORKER_ONLY_IMPORT.search("from engine import render, tiles")
+    assert 3 <= len(PAGE_SCRIPTS) < len(SCRIPTS)
 
 
 @pytest.mark.parametrize("script", PAGE_SCRIPTS, ids=[s.name for s in PAGE_SCRIPTS])

@@ -214,3 +214,34 @@ def test_a_new_build_is_offered_and_replaces_the_old_one(guarded, tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+class VaryingHandler(build.StaticHandler):
+    """As ``build.py serve``, plus the ``Vary`` header some hosts send with everything."""
+
+    def end_headers(self):
+        self.send_header("Vary", "Accept, Origin")
+        super().end_headers()
+
+
+def test_a_host_sending_vary_headers_still_loads_from_the_cache_offline(guarded, dist_dir):
+    import functools
+
+    server = build.QuietServer(("127.0.0.1", 0), functools.partial(VaryingHandler, directory=str(dist_dir)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        site = "http://127.0.0.1:%d/" % server.server_address[1]
+        page = guarded.new_page()
+        page.goto(site)
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        wait_offline_ready(page)
+        guarded.context.set_offline(True)
+        page.reload()
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        sources = page.evaluate("""(origin) => [performance.getEntriesByType('navigation')[0],
+                                               ...performance.getEntriesByType('resource')]
+            .filter((e) => e.name.startsWith(origin)).map((e) => e.workerFinalSourceType)""", site)
+        assert len(sources) > 10 and set(sources) == {"cache"}, sources
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -41,6 +41,11 @@ def test_unpacking_over_existing_folders_and_keeping_the_bundle(in_tmp):
     (lambda b: b"{not json\n" + b.split(b"\n", 1)[1], "not JSON"),
     (lambda b: b[:-3], "truncated at pkg/b.mpy"),
     (lambda b: b + b"extra", "5 bytes after the last file"),
+    (lambda b: b"123\n" + b.split(b"\n", 1)[1], "the index is not a list"),
+    (lambda b: b'{"a": 1}\n' + b.split(b"\n", 1)[1], "the index is not a list"),
+    (lambda b: b'[["pkg/a.mpy", "3"]]\nabc', "a bad index entry"),
+    (lambda b: b'[["pkg/a.mpy", -1]]\n', "a bad index entry"),
+    (lambda b: b'[["pkg/a.mpy"]]\n', "a bad index entry"),
 ])
 def test_a_damaged_bundle_is_refused_and_nothing_is_written(in_tmp, damage, message):
     (in_tmp / "b.bundle").write_bytes(damage(make({"pkg/a.mpy": b"abc", "pkg/b.mpy": b"defgh"})))

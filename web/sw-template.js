@@ -24,8 +24,10 @@ const precached = new Set(PRECACHE.map((path) => new URL(path, scopeURL).href));
 // lacks comes from the network.
 function addRoutes(event) {
   if (!event.addRoutes) return Promise.resolve();
+  // The scope's path, its URL-pattern syntax characters taken literally.
+  const scopePattern = scopeURL.pathname.replace(/[\\:()*+?{}]/g, "\\$&");
   return event.addRoutes({
-    condition: { urlPattern: { pathname: scopeURL.pathname + "*", search: "" }, requestMethod: "GET" },
+    condition: { urlPattern: { pathname: scopePattern + "*", search: "" }, requestMethod: "GET" },
     source: { cacheName: CACHE },
   }).catch(() => { /* unsupported: the fetch handler serves everything */ });
 }
@@ -33,6 +35,17 @@ function addRoutes(event) {
 async function tell(message) {
   const clients = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   for (const client of clients) client.postMessage(message);
+}
+
+// A host's "Vary: Accept" (or Origin...) would make the cache miss the page's
+// own requests, which send other headers than the precache did: the static
+// route would then go to the network (failing offline).  One file per URL
+// is all a build has, so the header says nothing here.
+function withoutVary(response) {
+  if (!response.headers.has("Vary")) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("Vary");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 async function precache() {
@@ -48,7 +61,7 @@ async function precache() {
       // copy that could belong to the previous build.
       const response = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
       if (!response.ok) throw new Error("precaching " + url + " failed: HTTP " + response.status);
-      await cache.put(url, response);
+      await cache.put(url, withoutVary(response));
       done += 1;
       if (done % 8 === 0 || done === total) await tell({ type: "progress", cache: CACHE, done, total });
     }

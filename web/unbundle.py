@@ -32,9 +32,14 @@ def entries(data):
         index = json.loads(bytes(view[:cut]))
     except ValueError:
         raise BundleError("the index line is not JSON")
+    if not isinstance(index, list):
+        raise BundleError("the index is not a list")
     out = []
     pos = cut + 1
     for item in index:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+                and isinstance(item[1], int) and item[1] >= 0):
+            raise BundleError("a bad index entry: %r" % (item,))
         name, size = item
         if pos + size > len(data):
             raise BundleError("truncated at " + name)
@@ -101,7 +106,10 @@ def unpack_or_report(path):
     try:
         return unpack(path)
     except Exception as exc:
-        from pyscript import window   # only ever on the page
+        try:
+            from pyscript import window   # only ever on the page
 
-        window.boneyardStartFailed("%s: %s" % (type(exc).__name__, exc))
+            window.boneyardStartFailed("%s: %s" % (type(exc).__name__, exc))
+        except Exception:
+            pass                # no watchdog to tell: the error below still shows
         raise

@@ -293,7 +293,13 @@ def medium_play(k, tiles):
 # -- hard -----------------------------------------------------------------------
 
 class _Search:
-    """A hard decision's limits: worlds, node caps and the time cap."""
+    """A hard decision's limits: worlds, node caps and the time cap.
+
+    The time cap is also read inside every solve (see ``Solver``): past it,
+    even the first world's solve stops, and the medium estimate decides.
+    The node caps alone keep a decision well under the cap on CPython and
+    Pyodide, so that happens only on a badly overloaded machine.
+    """
 
     def __init__(self, budget, phase):
         it = budget.iterations

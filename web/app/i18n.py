@@ -13,6 +13,8 @@ it never breaks the page.
 
 import json
 
+# unbundle sits beside app/ wherever app/ runs (the page, the embed frame;
+# web/ on sys.path in tests): its reader is the fast one on MicroPython.
 from unbundle import read_file
 
 LANGS = ["en", "sq", "lv", "sw"]
