@@ -209,3 +209,41 @@ def test_name_with_html_is_shown_literally(page, open_app):
     assert evil in page.locator("#game .seats-bar").inner_text()
     assert page.locator("#game img").count() == 0
     assert dialogs == []
+
+
+def test_house_rule_defaults_follow_the_player_count_and_choices_stay(page, open_app):
+    assert open_app() == "ready"
+    page.get_by_role("radio", name="Chicken Foot").check()
+    players = page.get_by_label("Players", exact=True)
+    spokes = page.get_by_label("Spokes on the centre double")
+    reserve = page.get_by_label("Yard reserve")
+    for count, expected_reserve in ((2, "2"), (5, "1"), (4, "1")):
+        players.fill(str(count))
+        players.press("Tab")
+        page.wait_for_function("(n) => document.getElementById('spokes').min === String(n)", arg=count)
+        assert spokes.input_value() == str(count) and reserve.input_value() == expected_reserve
+    # A choice of one's own survives a change of the player count.
+    spokes.fill("7")
+    reserve.fill("3")
+    players.fill("6")
+    players.press("Tab")
+    page.wait_for_function("() => document.getElementById('spokes').min === '6'")
+    assert spokes.input_value() == "7" and reserve.input_value() == "3"
+    page.get_by_label("Computer speed").select_option(label="Instant")
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_function("() => document.getElementById('game') && !document.getElementById('game').hidden")
+    options = json.loads(page.evaluate("window.boneyard.record()"))["options"]
+    assert options["spokes"] == 7 and options["yard_reserve"] == 3 and json.loads(
+        page.evaluate("window.boneyard.record()"))["players"] == 6
+
+
+def test_a_changed_player_count_starts_with_its_own_defaults(page, open_app):
+    assert open_app() == "ready"
+    page.get_by_role("radio", name="Chicken Foot").check()
+    page.get_by_label("Players", exact=True).fill("5")
+    page.get_by_label("Players", exact=True).press("Tab")
+    page.get_by_label("Computer speed").select_option(label="Instant")
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_function("() => document.getElementById('game') && !document.getElementById('game').hidden")
+    rec = json.loads(page.evaluate("window.boneyard.record()"))
+    assert rec["players"] == 5 and rec["options"]["spokes"] == 5

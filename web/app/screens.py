@@ -56,14 +56,16 @@ def setup_screen(setup, has_save, message=""):
         reserve = opts.get("yard_reserve", 2 if n == 2 else 1)
         blank = opts.get("double_blank_50", False)
         out.append('<fieldset class="rules"><legend>%s</legend>' % t("setup.house_rules"))
+        # data-default marks the value that stands for "the default": left
+        # as it is, it follows the player count (see ui.read_setup).
         out.append('<div class="field"><label for="spokes">%s '
                    '<span class="hint-text">%s</span></label>'
-                   '<input id="spokes" type="number" min="%d" max="8" value="%d"></div>'
-                   % (t("setup.spokes"), t("setup.spokes_default"), n, spokes))
+                   '<input id="spokes" type="number" min="%d" max="8" value="%d" data-default="%d"></div>'
+                   % (t("setup.spokes"), t("setup.spokes_default"), n, spokes, n))
         out.append('<div class="field"><label for="reserve">%s '
                    '<span class="hint-text">%s</span></label>'
-                   '<input id="reserve" type="number" min="0" max="20" value="%d"></div>'
-                   % (t("setup.reserve"), t("setup.reserve_default"), reserve))
+                   '<input id="reserve" type="number" min="0" max="20" value="%d" data-default="%d"></div>'
+                   % (t("setup.reserve"), t("setup.reserve_default"), reserve, 2 if n == 2 else 1))
         out.append('<div class="field check"><input id="blank50" type="checkbox"%s>'
                    '<label for="blank50">%s <span class="hint-text">%s'
                    '</span></label></div>' % (" checked" if blank else "", t("setup.blank50"), t("setup.blank50_default")))

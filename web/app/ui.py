@@ -151,16 +151,28 @@ def read_setup():
             setup["names"][i] = dom.by_id("name-%d" % i).value[:40]
     setup["speed"] = dom.by_id("speed").value
     options = {}
-    spokes = dom.by_id("spokes")
-    if spokes is not None:
-        try:
-            options["spokes"] = int(spokes.value)
-            options["yard_reserve"] = int(dom.by_id("reserve").value)
-        except Exception:
-            pass
+    if dom.by_id("spokes") is not None:
+        for name, field in (("spokes", "spokes"), ("yard_reserve", "reserve")):
+            value = chosen_number(dom.by_id(field))
+            if value is not None:
+                options[name] = value
         options["double_blank_50"] = bool(dom.by_id("blank50").checked)
     setup["options"] = options
     return setup
+
+
+def chosen_number(field):
+    """The whole number a person put in an option ``field``; None while it shows its default.
+
+    A default left alone follows the player count (4 players, 4 spokes; 5
+    players, 5), instead of turning into a stale choice when the count
+    changes.
+    """
+    try:
+        value = int(field.value)
+    except Exception:
+        return None             # empty or not a number: the default stands
+    return None if str(value) == field.getAttribute("data-default") else value
 
 
 def acting_human():
