@@ -8,6 +8,8 @@ local port: any request leaving localhost fails, and every request URL is
 checked at teardown as with the shared ``page`` fixture.
 """
 
+import contextlib
+import functools
 import json
 import re
 import threading
@@ -68,6 +70,34 @@ def wait_offline_ready(page):
         timeout=OFFLINE_READY_MS)
 
 
+def open_offline_ready(guarded, url):
+    """A new page at ``url``, once it is ready and the service worker has precached everything."""
+    page = guarded.new_page()
+    page.goto(url)
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    wait_offline_ready(page)
+    return page
+
+
+def load_sources(page, origin):
+    """``[(url, source)]`` of the page and every file it loaded from ``origin``: where each came from."""
+    return page.evaluate("""(origin) => [performance.getEntriesByType('navigation')[0],
+                                        ...performance.getEntriesByType('resource')]
+        .filter((e) => e.name.startsWith(origin)).map((e) => [e.name, e.workerFinalSourceType])""", origin)
+
+
+@contextlib.contextmanager
+def serving(dist, handler=build.StaticHandler):
+    """The base URL of ``dist`` served on a free localhost port by ``handler``."""
+    server = build.QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(dist)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield "http://127.0.0.1:%d/" % server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def cache_names(page):
     return page.evaluate("caches.keys()")
 
@@ -110,10 +140,7 @@ new MutationObserver(() => {
 
 def test_precached_app_plays_a_moon_hand_offline(guarded, dist_dir, site):
     guarded.context.add_init_script(STATUS_LOG)
-    page = guarded.new_page()
-    page.goto(site)
-    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
-    wait_offline_ready(page)
+    page = open_offline_ready(guarded, site)
     assert "Ready for offline play" in page.locator("#offline-status").inner_text()
     # The download's progress was shown on the way, as the worker reported it.
     shown = page.evaluate("window.__offline")
@@ -135,9 +162,7 @@ def test_precached_app_plays_a_moon_hand_offline(guarded, dist_dir, site):
     # The page and every file it loaded (none has a query) came by the
     # worker's static route straight from the build's cache, the worker
     # itself never asked.
-    sources = page.evaluate("""(origin) => [performance.getEntriesByType('navigation')[0],
-                                           ...performance.getEntriesByType('resource')]
-        .filter((e) => e.name.startsWith(origin)).map((e) => [e.name, e.workerFinalSourceType])""", site)
+    sources = load_sources(page, site)
     assert len(sources) > 10 and {source for _, source in sources} == {"cache"}, sources
     page.get_by_role("radio", name="Three-Player Moon").check()
     page.get_by_label("Computer speed").select_option(label="Instant")
@@ -184,14 +209,8 @@ def test_manifest_names_the_app_and_its_icons(dist_dir):
 def test_a_new_build_is_offered_and_replaces_the_old_one(guarded, tmp_path):
     dist = build.build(tmp_path / "dist", quiet=True)
     old_cache = sw_cache_name(dist)
-    server = build.make_server(dist, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        url = "http://127.0.0.1:%d/" % server.server_address[1]
-        page = guarded.new_page()
-        page.goto(url)
-        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
-        wait_offline_ready(page)
+    with serving(dist) as url:
+        page = open_offline_ready(guarded, url)
         assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--build').trim()") == ""
 
         # Deploy a new build: one stylesheet changes.
@@ -211,9 +230,6 @@ def test_a_new_build_is_offered_and_replaces_the_old_one(guarded, tmp_path):
         assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--build').trim()") == '"two"'
         assert cache_names(page) == [new_cache]
         assert page.get_attribute("html", "data-offline-state") == "ready"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 class VaryingHandler(build.StaticHandler):
@@ -225,23 +241,10 @@ class VaryingHandler(build.StaticHandler):
 
 
 def test_a_host_sending_vary_headers_still_loads_from_the_cache_offline(guarded, dist_dir):
-    import functools
-
-    server = build.QuietServer(("127.0.0.1", 0), functools.partial(VaryingHandler, directory=str(dist_dir)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        site = "http://127.0.0.1:%d/" % server.server_address[1]
-        page = guarded.new_page()
-        page.goto(site)
-        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
-        wait_offline_ready(page)
+    with serving(dist_dir, VaryingHandler) as site:
+        page = open_offline_ready(guarded, site)
         guarded.context.set_offline(True)
         page.reload()
         assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
-        sources = page.evaluate("""(origin) => [performance.getEntriesByType('navigation')[0],
-                                               ...performance.getEntriesByType('resource')]
-            .filter((e) => e.name.startsWith(origin)).map((e) => e.workerFinalSourceType)""", site)
-        assert len(sources) > 10 and set(sources) == {"cache"}, sources
-    finally:
-        server.shutdown()
-        server.server_close()
+        sources = load_sources(page, site)
+        assert len(sources) > 10 and {source for _, source in sources} == {"cache"}, sources

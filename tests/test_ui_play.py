@@ -124,22 +124,29 @@ def drag(page, source, target):
     page.mouse.up()
 
 
-def test_drag_a_tile_onto_its_place(page, open_app):
-    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+def play_a_tile_by(page, mover):
+    """At the human's next turn with a tile to place, move it with ``mover(page, tile, spot)``
+    onto one of its places; check that exactly that play was recorded."""
     for _ in range(60):
         if waiting(page) == "human" and page.locator("#game .hand button[data-targets]").count():
             break
         mouse_step(page)
     tile = page.locator("#game .hand button[data-targets]").first
+    tile.scroll_into_view_if_needed()
     name = tile.get_attribute("data-arg")
     target = tile.get_attribute("data-targets").split(" ")[-1]
     before = json.loads(page.evaluate("window.boneyard.record()"))
     played = sum(len(r["actions"]) for r in before["rounds"])
-    drag(page, tile, page.locator('#g-table svg.tile[aria-label="%s"]' % target))
+    mover(page, tile, page.locator('#g-table svg.tile[aria-label="%s"]' % target))
     page.wait_for_function("(n) => JSON.parse(window.boneyard.record()).rounds.flatMap(r => r.actions).length > n",
                            arg=played)
     after = json.loads(page.evaluate("window.boneyard.record()"))
     assert [a for r in after["rounds"] for a in r["actions"]][played] == "%s>%s" % (name, target)
+
+
+def test_drag_a_tile_onto_its_place(page, open_app):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    play_a_tile_by(page, drag)
 
 
 @pytest.fixture
@@ -177,25 +184,15 @@ def test_drag_a_tile_onto_its_place_with_a_finger(phone, site):
         return wait_for_state(phone, "app-state", APP_READY_TIMEOUT_MS)
 
     setup_game(phone, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
-    for _ in range(60):
-        if waiting(phone) == "human" and phone.locator("#game .hand button[data-targets]").count():
-            break
-        mouse_step(phone)
-    tile = phone.locator("#game .hand button[data-targets]").first
-    tile.scroll_into_view_if_needed()
-    name = tile.get_attribute("data-arg")
-    target = tile.get_attribute("data-targets").split(" ")[-1]
-    spot = phone.locator('#g-table svg.tile[aria-label="%s"]' % target)
-    before = json.loads(phone.evaluate("window.boneyard.record()"))
-    played = sum(len(r["actions"]) for r in before["rounds"])
-    scrolled = phone.evaluate("scrollY")
-    touch_drag(phone, tile, spot)
-    phone.wait_for_function("(n) => JSON.parse(window.boneyard.record()).rounds.flatMap(r => r.actions).length > n",
-                            arg=played)
-    after = json.loads(phone.evaluate("window.boneyard.record()"))
-    assert [a for r in after["rounds"] for a in r["actions"]][played] == "%s>%s" % (name, target)
+    scrolled = []
+
+    def finger(page, tile, spot):
+        scrolled.append(page.evaluate("scrollY"))
+        touch_drag(page, tile, spot)
+
+    play_a_tile_by(phone, finger)
     # The finger dragged the tile: the page itself did not scroll under it.
-    assert phone.evaluate("scrollY") == scrolled
+    assert phone.evaluate("scrollY") == scrolled[0]
 
 
 def test_a_drag_dropped_off_the_table_plays_nothing(page, open_app):
