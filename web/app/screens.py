@@ -11,7 +11,7 @@ from engine.render import escape as esc
 
 from app import session as sess
 from app.i18n import t, tn
-from app.words import table_words
+from app.words import shown_trick, table_words
 
 
 def button(label, act, arg="", cls="", disabled=False, aria=None, extra=""):
@@ -140,20 +140,9 @@ def moon_board(s, viewer):
         bids = ", ".join(["%s: %s" % (esc(s.names[b[0]]), t("bids.pass") if b[1] == "pass" else t("bids.bid", bid=b[1]))
                           for b in v["bids"]])
         out.append('<p class="bids">%s</p>' % t("bids.so_far", bids=bids or t("bids.none")))
-    trick = v["trick"]
-    caption = t("trick.current")
-    winner = None
-    if not trick and v["tricks"]:
-        last = v["tricks"][-1]
-        seat = last["leader"]
-        trick = []
-        for tile in last["tiles"]:
-            trick.append([seat, tile])
-            seat = (seat + 1) % 3
-        winner = last["winner"]
-        caption = esc(t("trick.last", name=s.names[winner]))
+    trick, winner, caption = shown_trick(v, s.names)
     if trick:
-        out.append('<figure class="trick"><figcaption>%s</figcaption><div class="trick-tiles">' % caption)
+        out.append('<figure class="trick"><figcaption>%s</figcaption><div class="trick-tiles">' % esc(caption))
         fresh = last_played(s)
         for seat, tile in trick:
             won = seat == winner

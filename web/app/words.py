@@ -20,3 +20,20 @@ def table_words(v):
         text += "; " + t("table.ends", ends=", ".join([t("table.end", n=e[1], tile=e[0]) for e in ends]))
     words["summary"] = text + "."
     return words
+
+
+def shown_trick(v, names):
+    """The Moon trick a picture shows: ``(plays, winner, caption)``.
+
+    The trick in progress (``plays`` as ``[seat, tile]``, ``winner`` None),
+    else the last one finished, with its winner; ``caption`` is plain text.
+    """
+    if v["trick"] or not v["tricks"]:
+        return v["trick"], None, t("trick.current")
+    last = v["tricks"][-1]
+    seat = last["leader"]
+    plays = []
+    for tile in last["tiles"]:
+        plays.append([seat, tile])
+        seat = (seat + 1) % 3
+    return plays, last["winner"], t("trick.last", name=names[last["winner"]])

@@ -10,7 +10,7 @@ from engine import render
 from engine.render import escape as esc
 
 from app.i18n import t, tn
-from app.words import table_words
+from app.words import shown_trick, table_words
 from embed.options import EmbedError
 
 
@@ -131,17 +131,7 @@ def moon_board(game, rec, names, shown):
             text += "; " + t("embed.discarded_tile", tile=bidder_view["discard"])
         out.append('<div class="widow"><span>%s</span>%s</div>' % (
             esc(text), tiles_row([widow], t("summary.widow", tile=widow), 24) if isinstance(widow, str) else ""))
-    trick = v["trick"]
-    caption = t("trick.current")
-    winner = None
-    if not trick and v["tricks"]:
-        last = v["tricks"][-1]
-        seat = last["leader"]
-        for tile in last["tiles"]:
-            trick.append([seat, tile])
-            seat = (seat + 1) % 3
-        winner = last["winner"]
-        caption = t("trick.last", name=names[winner])
+    trick, winner, caption = shown_trick(v, names)
     if trick:
         out.append('<figure class="trick"><figcaption>%s</figcaption><div class="trick-tiles">' % esc(caption))
         for seat, tile in trick:
