@@ -161,12 +161,25 @@ def app_url(site, path="", seed=TEST_SEED):
     return site + base + hash_mark + fragment
 
 
-@pytest.fixture
-def open_app(page, site):
-    """Open the app and wait for ``data-app-state`` to settle; returns that state."""
+def app_opener(page, site):
+    """``opener(path="", seed=TEST_SEED)``: open the app in ``page``, wait for
+    ``data-app-state`` to settle and return that state."""
 
     def opener(path="", seed=TEST_SEED):
         page.goto(app_url(site, path, seed))
         return wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS)
 
     return opener
+
+
+def guarded_app(browser, site, init_script=None, **context_options):
+    """For fixtures: ``yield from`` it to give ``(page, opener)``, a guarded page
+    (see :func:`guarded_page`) and its :func:`app_opener`."""
+    for page in guarded_page(browser, PageWatch(), init_script, **context_options):
+        yield page, app_opener(page, site)
+
+
+@pytest.fixture
+def open_app(page, site):
+    """Open the app and wait for ``data-app-state`` to settle; returns that state."""
+    return app_opener(page, site)

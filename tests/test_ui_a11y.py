@@ -8,7 +8,7 @@ forbids inline scripts, so these pages run in a context that bypasses CSP
 
 import pytest
 
-from conftest import ROOT, PageWatch, app_url, guarded_page, wait_for_state
+from conftest import ROOT, guarded_app
 from test_ui import mouse_step, setup_game, waiting
 
 pytestmark = pytest.mark.browser
@@ -19,15 +19,7 @@ SEVERE = ("serious", "critical")
 
 @pytest.fixture
 def axe_page(browser, site):
-    pages = guarded_page(browser, PageWatch(), bypass_csp=True)
-    page = next(pages)
-
-    def opener(path=""):
-        page.goto(app_url(site, path))
-        return wait_for_state(page, "app-state", 30000)
-
-    yield page, opener
-    next(pages, None)   # closes the context; fails the test if the page misbehaved
+    yield from guarded_app(browser, site, bypass_csp=True)
 
 
 def severe_violations(page):

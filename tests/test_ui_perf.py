@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import WORKER_READY_TIMEOUT_MS, PageWatch, app_url, guarded_page, wait_for_state
+from conftest import WORKER_READY_TIMEOUT_MS, guarded_app, wait_for_state
 from test_ui import mouse_step, setup_game, waiting
 
 pytestmark = pytest.mark.browser
@@ -63,15 +63,7 @@ addEventListener('click', () => {
 
 @pytest.fixture
 def probed(browser, site):
-    pages = guarded_page(browser, PageWatch(), init_script=PROBES)
-    page = next(pages)
-
-    def opener(path=""):
-        page.goto(app_url(site, path))
-        return wait_for_state(page, "app-state", 30000)
-
-    yield page, opener
-    next(pages, None)   # closes the context; fails the test if the page misbehaved
+    yield from guarded_app(browser, site, init_script=PROBES)
 
 
 def main_thread_tasks(trace_path):

@@ -177,13 +177,9 @@ def touch_drag(page, source, target):
 
 
 def test_drag_a_tile_onto_its_place_with_a_finger(phone, site):
-    from conftest import APP_READY_TIMEOUT_MS, app_url, wait_for_state
+    from conftest import app_opener
 
-    def open_app():
-        phone.goto(app_url(site))
-        return wait_for_state(phone, "app-state", APP_READY_TIMEOUT_MS)
-
-    setup_game(phone, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    setup_game(phone, app_opener(phone, site), "Chicken Foot", ["Human", "Computer (easy)"], players=2)
     scrolled = []
 
     def finger(page, tile, spot):
