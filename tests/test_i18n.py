@@ -130,15 +130,22 @@ def test_pick_language():
     assert i18n.pick("xx", ["de"]) == "en"
 
 
-def test_engine_reasons_translate_by_key():
+def dealt_game_speaking_every_language():
+    """Every catalog installed; a two-player Chicken Foot game, its first round dealt (seeded)."""
     from engine import record
-    from engine.game import IllegalAction
+    from engine.rng import Rng
 
     for lang in LANGS:
         i18n.install(lang, catalog(lang))
     game = record.new_game("chicken-foot", 2, None, ["A", "B"])
-    from engine.rng import Rng
     game.start_round(game.new_deal(Rng(3)))
+    return game
+
+
+def test_engine_reasons_translate_by_key():
+    from engine.game import IllegalAction
+
+    game = dealt_game_speaking_every_language()
     seat = game.current_seat()
     hand = game.view(seat)["hand"]
     with pytest.raises(IllegalAction) as info:
@@ -169,12 +176,8 @@ def test_error_keys_exist():
 
 def test_record_errors_located_and_translated():
     from engine import record
-    from engine.rng import Rng
 
-    for lang in LANGS:
-        i18n.install(lang, catalog(lang))
-    game = record.new_game("chicken-foot", 2, None, ["A", "B"])
-    game.start_round(game.new_deal(Rng(3)))
+    game = dealt_game_speaking_every_language()
     illegal = game.record()
     illegal["rounds"][0]["actions"] = ["pass"]
     bad_format = dict(illegal, format="x")

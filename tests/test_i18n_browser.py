@@ -78,14 +78,18 @@ def start_hot_seat(page, lang, game, players):
     page.get_by_role("button", name=t["setup.start"]).click()
 
 
-def act(page, lang):
-    """One move by whoever is to act (hot seat): reveal, then an action or a playable tile."""
-    t = catalog(lang)
-    game = page.locator("#game")
+def reveal(page, t):
+    """At a person's turn (hot seat), show their hand if it is hidden."""
     page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'")
-    show = game.get_by_role("button", name=t["pass.show"])
+    show = page.locator("#game").get_by_role("button", name=t["pass.show"])
     if show.count():
         show.click()
+
+
+def act(page, lang):
+    """One move by whoever is to act (hot seat): reveal, then an action or a playable tile."""
+    game = page.locator("#game")
+    reveal(page, catalog(lang))
     places = game.locator(".places button:not([disabled])")
     if places.count():
         places.first.click()
@@ -111,10 +115,7 @@ def test_app_speaks_the_language(page, site, lang, tmp_path):
     start_hot_seat(page, lang, "chicken_foot", 2)
     for _ in range(4):
         act(page, lang)
-    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'")
-    show = page.get_by_role("button", name=t["pass.show"])
-    if show.count():
-        show.click()
+    reveal(page, t)
     why = page.locator("#game .why-btn")
     if why.count():
         why.click()
