@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 
+from . import games
 from .game import GameError
 from .record import GAME_NAMES, dumps, new_game, replay
 from .rng import Rng
@@ -80,7 +81,7 @@ def _options(args):
 def _players(args):
     if args.players is not None:
         return args.players
-    return 3 if args.game == "moon" else 4
+    return games.info(args.game).default_players
 
 
 def _levels(text, players):

@@ -8,22 +8,15 @@ is valid exactly when the rules accept every step of it.
 
 import json
 
+from . import games
 from .game import RECORD_FORMAT, GameError, RecordError
 
-GAME_NAMES = ["chicken-foot", "moon"]
+GAME_NAMES = games.NAMES
 
 
 def game_class(name):
-    """The :class:`~engine.game.Game` subclass for a record's ``game``."""
-    # Imported here so that a page showing one game never loads the other.
-    if name == "chicken-foot":
-        from .chickenfoot import ChickenFoot
-        return ChickenFoot
-    if name == "moon":
-        from .moon import Moon
-        return Moon
-    raise GameError("unknown game %s (expected one of: %s)" % (_quote(name), ", ".join(GAME_NAMES)),
-                    "record.unknown_game", {"game": _quote(name), "games": ", ".join(GAME_NAMES)})
+    """The :class:`~engine.game.Game` subclass for a record's ``game`` (see :mod:`engine.games`)."""
+    return games.info(name).game_class()
 
 
 def new_game(name, players, options=None, names=None):

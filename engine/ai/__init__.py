@@ -9,6 +9,8 @@ entry point the page's worker, the command line and the tournaments use.
 * :mod:`engine.ai.cf_player` -- Chicken Foot's easy / medium / hard players.
 """
 
+from .. import games
+from ..game import GameError
 from ..rng import Rng
 
 LEVELS = ["easy", "medium", "hard"]
@@ -28,14 +30,11 @@ class Budget:
 
 
 def _player_module(game):
-    # Imported on demand so a Moon game never loads Chicken Foot's player.
-    if game == "moon":
-        from . import moon_player
-        return moon_player
-    if game == "chicken-foot":
-        from . import cf_player
-        return cf_player
-    raise ValueError("no computer player for game %r" % (game,))
+    # The registry imports a game's player on demand, so a Moon game never loads Chicken Foot's.
+    try:
+        return games.info(game).player_module()
+    except GameError:
+        raise ValueError("no computer player for game %r" % (game,))
 
 
 def choose(view, level="medium", seed=0, budget=None):

@@ -18,8 +18,8 @@ stricter).
 consistently with the masks and every hand size.
 """
 
-from ..chickenfoot import HAND_SIZES, N_TILES, NUM_MASK, NUMS_TO_TILES
-from ..tiles import HI, IS_DOUBLE, LO, PIPS, double, parse
+from ..chickenfoot import HAND_SIZES, N_TILES, NUM_MASK, NUMS_TO_TILES, tile_score
+from ..tiles import HI, IS_DOUBLE, LO, double, parse
 
 
 def _other(t, n):
@@ -296,7 +296,5 @@ def consistent(k, hands):
 
 
 def pip_weight(t, db50):
-    """What tile ``t`` costs in a hand at the end of a round."""
-    if t == 0 and db50:
-        return 50
-    return PIPS[t]
+    """What tile ``t`` costs in a hand at the end of a round (the engine's rule)."""
+    return tile_score(t, db50)

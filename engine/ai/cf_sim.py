@@ -9,15 +9,15 @@ so the sampled futures are not all alike.  The loop and the rules are
 is here (:func:`greedy_choice`).
 """
 
-from ..chickenfoot import BIT_INDEX, NUM_MASK
-from ..tiles import HI, IS_DOUBLE, LO, PIPS
+from ..chickenfoot import BIT_INDEX, NUM_MASK, tile_score
+from ..tiles import HI, IS_DOUBLE, LO
 
 EPS = 8       # one move in EPS is random
 DOUBLE_BONUS = 3
 
-_W_PLAIN = [PIPS[t] + (DOUBLE_BONUS if IS_DOUBLE[t] else 0) for t in range(55)]
-_W_DB50 = list(_W_PLAIN)
-_W_DB50[0] = 50 + DOUBLE_BONUS
+# What each tile would cost in hand (the engine's rule), doubles a little more.
+_W_PLAIN = [tile_score(t, False) + (DOUBLE_BONUS if IS_DOUBLE[t] else 0) for t in range(55)]
+_W_DB50 = [tile_score(t, True) + (DOUBLE_BONUS if IS_DOUBLE[t] else 0) for t in range(55)]
 
 
 def weights(db50):

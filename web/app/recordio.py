@@ -6,6 +6,7 @@ Every reader raises :class:`~engine.game.RecordError` saying what is wrong
 here touches the game being played or its save.
 """
 
+from engine import games
 from engine import record as records
 from engine import share
 from engine.game import RecordError
@@ -96,7 +97,7 @@ def setup_for(rec, seats, current_setup, seed):
     for i in range(min(8, len(names))):
         if isinstance(names[i], str):
             setup["names"][i] = names[i]
-    if rec["game"] == "chicken-foot" and isinstance(rec.get("options"), dict):
+    if games.info(rec["game"]).option_specs and isinstance(rec.get("options"), dict):
         setup["options"] = dict(rec["options"])
     return setup
 

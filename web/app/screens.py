@@ -319,10 +319,7 @@ def summary_panel(s):
         out.append(moon_hands_dealt(s))
     for seat in range(game.players if s.setup["game"] == "chicken-foot" else 0):
         hand = game.view(seat)["hand"]
-        pips = 0
-        for tile in hand:
-            a, b = tile.split("-")
-            pips += int(a) + int(b)
+        pips = game.hand_score(hand)
         out.append('<div class="revealed-hand"><strong>%s</strong>: %s <span>(%s)</span><div class="hand">%s</div></div>' % (
             esc(s.names[seat]), t("summary.no_tiles") if not hand else tn("seats.tiles", len(hand)),
             tn("summary.pips", pips), "".join([render.tile_svg(x, size=20) for x in hand])))

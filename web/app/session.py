@@ -11,16 +11,18 @@ its record.
 
 import json
 
+from engine import games
 from engine import record as records
 from engine.game import GameError
 from engine.rng import Rng
 
 from app.i18n import error_text, t
 
-GAMES = ["chicken-foot", "moon"]
-GAME_TITLES = {"chicken-foot": "Chicken Foot", "moon": "Three-Player Moon"}   # English, for records and the CLI
+GAMES = games.NAMES
 # Catalog keys of the words the page shows for each choice.
-GAME_KEYS = {"chicken-foot": "game.chicken_foot", "moon": "game.moon"}
+GAME_KEYS = {}
+for _g in games.all_games():
+    GAME_KEYS[_g.name] = _g.title_key
 SEAT_KINDS = ["human", "easy", "medium", "hard"]
 SPEEDS = ["instant", "fast", "normal", "slow"]
 SEAT_KEYS = {"human": "seat.human", "easy": "seat.easy", "medium": "seat.medium", "hard": "seat.hard"}
@@ -44,7 +46,7 @@ def clean_setup(data):
     if data.get("game") in GAMES:
         setup["game"] = data["game"]
     players = data.get("players")
-    if isinstance(players, int) and 2 <= players <= 8:
+    if games.info(setup["game"]).clamp_players(players) == players:
         setup["players"] = players
     seats = data.get("seats")
     if isinstance(seats, list):
@@ -66,7 +68,8 @@ def clean_setup(data):
 
 
 def players_of(setup):
-    return 3 if setup["game"] == "moon" else setup["players"]
+    """The seat count a setup plays with (a fixed-size game ignores ``players``)."""
+    return games.info(setup["game"]).clamp_players(setup["players"])
 
 
 def tile_of(action):

@@ -5,6 +5,7 @@ pictures come from ``engine.render``, so the embed draws exactly what the
 game page draws.
 """
 
+from engine import games
 from engine import record as records
 from engine import render
 from engine.render import escape as esc
@@ -15,7 +16,7 @@ from embed.options import EmbedError
 
 
 def title(game_name):
-    return t("game.moon") if game_name == "moon" else t("game.chicken_foot")
+    return t(games.info(game_name).title_key)
 
 
 def trump_words(what):

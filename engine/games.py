@@ -1,0 +1,100 @@
+"""The registry of games: everything shared code needs to know about a game.
+
+One :class:`GameInfo` per game, looked up by the record's ``game`` name
+(:func:`info`) or listed in order (:func:`all_games`).  Records, the command
+line, the computer players, the page's setup and the embeds ask the registry
+instead of comparing game names, so adding a game means adding an entry here
+and its own modules, never a branch in shared code.
+
+The game class and the computer-player module are imported only when asked
+for, so a page showing one game never loads the other.
+"""
+
+from .game import GameError
+
+
+class GameInfo:
+    """What the rest of the product needs to know about one game.
+
+    * ``name`` -- the record's ``game`` string (``"chicken-foot"``);
+    * ``title`` -- the English title (records, the command line);
+    * ``title_key`` -- the catalog key of the title the page shows;
+    * ``min_players``, ``max_players``, ``default_players`` -- the seat range;
+    * ``option_specs`` -- the house rules a setup screen offers, each
+      ``{"name", "kind": "int"|"bool", "min": int or "players"}``; defaults
+      come from :meth:`default_options` (they may depend on the player count).
+    """
+
+    __slots__ = ("name", "title", "title_key", "min_players", "max_players", "default_players",
+                 "option_specs", "_module", "_class", "_player")
+
+    def __init__(self, name, title, title_key, players, default_players, option_specs, module, cls, player):
+        self.name = name
+        self.title = title
+        self.title_key = title_key
+        self.min_players = players[0]
+        self.max_players = players[1]
+        self.default_players = default_players
+        self.option_specs = option_specs
+        self._module = module
+        self._class = cls
+        self._player = player
+
+    def game_class(self):
+        """The :class:`~engine.game.Game` subclass (imported on first use)."""
+        return getattr(_load("engine." + self._module), self._class)
+
+    def player_module(self):
+        """The module whose ``choose(view, level, rng, budget)`` plays this game."""
+        return _load("engine.ai." + self._player)
+
+    def default_options(self, players):
+        """The house rules' defaults for ``players`` seats."""
+        return self.game_class().default_options(players)
+
+    def fixed_players(self):
+        """True when the game always has the same number of seats (no choice to offer)."""
+        return self.min_players == self.max_players
+
+    def clamp_players(self, n):
+        """``n`` if it is a valid seat count, else the default."""
+        if isinstance(n, int) and not isinstance(n, bool) and self.min_players <= n <= self.max_players:
+            return n
+        return self.default_players
+
+
+def _load(dotted):
+    # __import__ returns the top package on every interpreter (MicroPython's
+    # fromlist handling differs), so walk down to the module by attribute.
+    module = __import__(dotted)
+    for part in dotted.split(".")[1:]:
+        module = getattr(module, part)
+    return module
+
+
+_GAMES = [
+    GameInfo("chicken-foot", "Chicken Foot", "game.chicken_foot", (2, 8), 4,
+             [{"name": "spokes", "kind": "int", "min": "players", "max": 8},
+              {"name": "yard_reserve", "kind": "int", "min": 0, "max": 10},
+              {"name": "double_blank_50", "kind": "bool"}],
+             "chickenfoot", "ChickenFoot", "cf_player"),
+    GameInfo("moon", "Three-Player Moon", "game.moon", (3, 3), 3, [],
+             "moon", "Moon", "moon_player"),
+]
+
+NAMES = [g.name for g in _GAMES]
+
+
+def all_games():
+    """Every game's :class:`GameInfo`, in the order the product lists them."""
+    return list(_GAMES)
+
+
+def info(name):
+    """The :class:`GameInfo` of ``name``; ``GameError`` (keyed ``record.unknown_game``) if unknown."""
+    for g in _GAMES:
+        if g.name == name:
+            return g
+    quoted = "'%s'" % name if isinstance(name, str) else repr(name)
+    raise GameError("unknown game %s (expected one of: %s)" % (quoted, ", ".join(NAMES)),
+                    "record.unknown_game", {"game": quoted, "games": ", ".join(NAMES)})
