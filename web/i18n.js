@@ -77,10 +77,43 @@ function text(cat, key) {
   return typeof value === "string" ? value : value.other;
 }
 
+// A catalog text keeps the element's markup through numbered marks: in
+// "the <0>chicken yard</0>, the pile", <0>...</0> is the element's first child
+// element (its tag and attributes -- <em>, <code>, a link's href -- copied from
+// the page, never taken from the catalog) holding the translated words, and
+// <1/> is the second child element kept as it is.  Marks nest the same way
+// inside a child.  Catalog text only ever becomes text nodes, so a catalog
+// cannot add markup, and a mark naming no child leaves just its words.
+const MARK = /<(\d+)>([\s\S]*?)<\/\1>|<(\d+)\/>/g;
+
+function marked(value, models) {
+  const nodes = [];
+  let last = 0;
+  for (const m of value.matchAll(MARK)) {
+    if (m.index > last) nodes.push(document.createTextNode(value.slice(last, m.index)));
+    last = m.index + m[0].length;
+    const kept = m[3] !== undefined;
+    const model = models[Number(kept ? m[3] : m[1])];
+    if (!model) {
+      if (!kept) nodes.push(document.createTextNode(m[2]));
+    } else if (kept) {
+      nodes.push(model.cloneNode(true));
+    } else {
+      const part = model.cloneNode(false);
+      part.append(...marked(m[2], Array.from(model.children)));
+      nodes.push(part);
+    }
+  }
+  if (last < value.length) nodes.push(document.createTextNode(value.slice(last)));
+  return nodes;
+}
+
 export function translate(cat, scope = document) {
   for (const el of scope.querySelectorAll("[data-i18n]")) {
     const value = text(cat, el.dataset.i18n);
-    if (value !== null) el.textContent = value;
+    if (value === null) continue;
+    if (el.children.length) el.replaceChildren(...marked(value, Array.from(el.children)));
+    else el.textContent = value;
   }
   for (const el of scope.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of el.dataset.i18nAttr.split(";")) {
