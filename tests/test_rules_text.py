@@ -239,7 +239,7 @@ def test_the_one_minute_box_comes_first_and_links_to_the_full_rules(name):
 
 # Words a language had for a concept it names otherwise (the seeds' words win).
 RETIRED = {
-    "sq": [r"ngjyr", r"\bofrues", r"Luaj nga këtu", r"këmbë pule\b", r"\bdor[aëe]n? (?:e tanishme|ka mbaruar)"],
+    "sq": [r"ngjyr", r"marrjet", r"\bofrues", r"Luaj nga këtu", r"këmbë pule\b", r"\bdor[aëe]n? (?:e tanishme|ka mbaruar)"],
     "lv": [r"partij", r"par vairāk nekā papildus", r"jāliek trumpji\."],
     "sw": [r"(?<![\w-])[Mm]bili ya katikati", r"\baina\b", r"mbili ndiyo kubwa", r"mbili saba", r"ana mbili tano",
            r"mkono halisi", r"Kufunika mbili\"?$"],
