@@ -386,3 +386,17 @@ def test_the_one_minute_box_is_on_the_first_screen(page, site, width, height):
             page.wait_for_function("() => location.hash === '#rules'")
             top = page.locator("h2#rules").bounding_box()["y"]
             assert -1 <= top < height / 2, (name, lang, top)   # scrolled to the heading (sub-pixel)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "sw"])
+def test_the_pages_fit_a_phone(page, site, lang):
+    """At 390 px nothing on the rules, record or embed-help pages sticks out sideways
+    (long field names like double_blank_50 in a table included)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    for name in PAGES:
+        page.goto(site + name + "?lang=" + lang)
+        page.wait_for_function("() => document.documentElement.dataset.i18nState === 'ready'")
+        right = page.evaluate("Math.max(...Array.from(document.querySelectorAll('main *'))"
+                              ".map(e => e.getBoundingClientRect().right))")
+        assert right <= 390 and page.evaluate("document.documentElement.scrollWidth") <= 390, (name, right)
