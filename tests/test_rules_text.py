@@ -400,3 +400,16 @@ def test_the_pages_fit_a_phone(page, site, lang):
         right = page.evaluate("Math.max(...Array.from(document.querySelectorAll('main *'))"
                               ".map(e => e.getBoundingClientRect().right))")
         assert right <= 390 and page.evaluate("document.documentElement.scrollWidth") <= 390, (name, right)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_the_record_page_speaks_the_language(page, site, lang):
+    """No English prose left on the translated record page (its code stays as written)."""
+    from test_i18n_browser import prose_english_left
+
+    page.goto(site + "rules/record.html?lang=" + lang)
+    page.wait_for_function("() => document.documentElement.dataset.i18nState === 'ready'")
+    assert page.get_attribute("html", "lang") == lang
+    assert prose_english_left(page, lang) == []
+    assert page.title() == CATALOGS[lang]["rules.record.title"]
