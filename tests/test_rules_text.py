@@ -123,6 +123,7 @@ def test_the_deal_states_the_engines_hand_sizes_and_rounds():
     assert "%d tiles each with 2 players, %s." % (chickenfoot.HAND_SIZES[2], sizes) in deal
     assert "A match has %d rounds." % chickenfoot.ROUNDS in CATALOGS["en"]["rules.cf.rounds"]
     assert "%d to %d players" % (chickenfoot.MIN_PLAYERS, chickenfoot.MAX_PLAYERS) in CATALOGS["en"]["rules.cf.intro"]
+    assert "a house rule can ask for more, up to %d" % chickenfoot.MAX_SPOKES in CATALOGS["en"]["rules.cf.spokes"]
     assert moon.BIDS == [4, 5, 6, 7, 21]
     assert "4, 5, 6 or 7" in CATALOGS["en"]["rules.moon.bid"] and "or 21" in CATALOGS["en"]["rules.moon.bid"]
 
@@ -413,3 +414,38 @@ def test_the_record_page_speaks_the_language(page, site, lang):
     assert page.get_attribute("html", "lang") == lang
     assert prose_english_left(page, lang) == []
     assert page.title() == CATALOGS[lang]["rules.record.title"]
+
+
+TRANSLATE = """async (cat) => {
+    const i18n = await import('/web/i18n.js');
+    const box = document.createElement('div');
+    box.innerHTML = '<p data-i18n="k">a <em>b</em> <a href="/ok" class="c">c <code>d</code></a></p>'
+        + '<p data-i18n="plain">old <strong>x</strong></p><p data-i18n="none">t</p>';
+    document.body.append(box);
+    i18n.translate(cat, box);
+    const p = box.querySelector('[data-i18n=k]');
+    const result = {
+        html: p.innerHTML, text: p.textContent, imgs: box.querySelectorAll('img').length,
+        plain: box.querySelector('[data-i18n=plain]').innerHTML,
+        none: box.querySelector('[data-i18n=none]').innerHTML};
+    box.remove();
+    return result;
+}"""
+
+
+@pytest.mark.browser
+def test_translate_builds_the_marked_parts_from_the_page_never_from_the_catalog(page, site):
+    """Marks take the page's own elements (a link keeps its href, nested marks work), <N/>
+    keeps an element as it is, a mark naming no element leaves its words, and markup
+    written in a catalog stays text."""
+    page.goto(site + "rules/moon.html")
+    page.wait_for_function("() => document.documentElement.dataset.i18nState === 'ready'")
+    got = page.evaluate(TRANSLATE, {
+        "k": 'X <1>Y <0>Z</0></1> <img src=x onerror="alert(1)"> <0/> <7>W</7>.',
+        "plain": "<b>new</b> & more",
+        "none": "<0>q</0>"})
+    assert got["html"] == ('X <a href="/ok" class="c">Y <code>Z</code></a> &lt;img src=x onerror="alert(1)"&gt; '
+                           '<em>b</em> W.')
+    assert got["imgs"] == 0
+    assert got["plain"] == "&lt;b&gt;new&lt;/b&gt; &amp; more"
+    assert got["none"] == "&lt;0&gt;q&lt;/0&gt;"
