@@ -3,7 +3,8 @@
 // The language is ?lang= (then remembered), else the remembered choice
 // (localStorage "boneyard.lang"), else the first of navigator.languages we
 // have, else English; app/i18n.py picks the same way.  Elements carry
-// data-i18n="key" (their text) and data-i18n-attr="attr:key;attr:key"; their
+// data-i18n="key" (their text, its <em>/<code>/links kept through numbered
+// marks, see translate()) and data-i18n-attr="attr:key;attr:key"; their
 // English text stays in the HTML, so English needs no catalog.  The picker
 // goes into #lang-picker (or the page's footer) and reloads the page in the
 // chosen language.  JS modules' messages come from t(key, params) once
