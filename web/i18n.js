@@ -3,7 +3,8 @@
 // The language is ?lang= (then remembered), else the remembered choice
 // (localStorage "boneyard.lang"), else the first of navigator.languages we
 // have, else English; app/i18n.py picks the same way.  Elements carry
-// data-i18n="key" (their text) and data-i18n-attr="attr:key;attr:key"; their
+// data-i18n="key" (their text, its <em>/<code>/links kept through numbered
+// marks, see translate()) and data-i18n-attr="attr:key;attr:key"; their
 // English text stays in the HTML, so English needs no catalog.  The picker
 // goes into #lang-picker (or the page's footer) and reloads the page in the
 // chosen language.  JS modules' messages come from t(key, params) once
@@ -77,10 +78,43 @@ function text(cat, key) {
   return typeof value === "string" ? value : value.other;
 }
 
+// A catalog text keeps the element's markup through numbered marks: in
+// "the <0>chicken yard</0>, the pile", <0>...</0> is the element's first child
+// element (its tag and attributes -- <em>, <code>, a link's href -- copied from
+// the page, never taken from the catalog) holding the translated words, and
+// <1/> is the second child element kept as it is.  Marks nest the same way
+// inside a child.  Catalog text only ever becomes text nodes, so a catalog
+// cannot add markup, and a mark naming no child leaves just its words.
+const MARK = /<(\d+)>([\s\S]*?)<\/\1>|<(\d+)\/>/g;
+
+function marked(value, models) {
+  const nodes = [];
+  let last = 0;
+  for (const m of value.matchAll(MARK)) {
+    if (m.index > last) nodes.push(document.createTextNode(value.slice(last, m.index)));
+    last = m.index + m[0].length;
+    const kept = m[3] !== undefined;
+    const model = models[Number(kept ? m[3] : m[1])];
+    if (!model) {
+      if (!kept) nodes.push(document.createTextNode(m[2]));
+    } else if (kept) {
+      nodes.push(model.cloneNode(true));
+    } else {
+      const part = model.cloneNode(false);
+      part.append(...marked(m[2], Array.from(model.children)));
+      nodes.push(part);
+    }
+  }
+  if (last < value.length) nodes.push(document.createTextNode(value.slice(last)));
+  return nodes;
+}
+
 export function translate(cat, scope = document) {
   for (const el of scope.querySelectorAll("[data-i18n]")) {
     const value = text(cat, el.dataset.i18n);
-    if (value !== null) el.textContent = value;
+    if (value === null) continue;
+    if (el.children.length) el.replaceChildren(...marked(value, Array.from(el.children)));
+    else el.textContent = value;
   }
   for (const el of scope.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of el.dataset.i18nAttr.split(";")) {
