@@ -127,3 +127,34 @@ def test_every_game_names_its_analysis_in_the_registry():
     for info in games.all_games():
         module = info.analysis_module()
         assert callable(module.analyse_round), info.name
+
+
+def test_the_analysis_errors_people_may_meet_are_translated():
+    from web.app import i18n
+    from engine.game import GameError
+
+    catalogs = {}
+    for lang in ["en", "sq", "lv", "sw"]:
+        catalogs[lang] = json.loads((ROOT / "web" / "i18n" / (lang + ".json")).read_text(encoding="utf-8"))
+        i18n.install(lang, catalogs[lang])
+    unfinished = Moon()
+    unfinished.start_round(unfinished.new_deal(Rng(1)))
+    errors = []
+    for record, options, progress in [(unfinished.record(), None, None), (cf_record(), {"round": 9}, None),
+                                      (cf_record(), {"seat": 5}, None), (cf_record(), {"iterations": 0}, None),
+                                      (cf_record(), {"x": 1}, None), (cf_record(), [], None),
+                                      ({"format": "domino-record/1", "game": "moon", "players": 3}, None, None),
+                                      (cf_record(), {"iterations": 1}, lambda d, t: False)]:
+        with pytest.raises(GameError) as err:
+            analyse(record, options, progress)
+        errors.append(err.value)
+    assert sorted(e.key for e in errors) == sorted(k for k in catalogs["en"] if k.startswith("analysis."))
+    try:
+        for exc in errors:
+            i18n.set_language("en")
+            assert i18n.error_text(exc) == str(exc)
+            for lang in ["sq", "lv", "sw"]:
+                i18n.set_language(lang)
+                assert i18n.error_text(exc) != str(exc), (lang, str(exc))
+    finally:
+        i18n.set_language("en")

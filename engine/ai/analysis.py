@@ -85,7 +85,7 @@ def _int_option(options, name, low, default):
         return None
     if not _is_int(v) or v < low:
         raise GameError("%s must be a whole number >= %d, not %r" % (name, low, v),
-                        "analysis.bad_option", {"option": name, "min": low})
+                        "analysis.bad_option", {"option": name, "min": low, "got": repr(v)})
     return v
 
 
