@@ -240,6 +240,10 @@ def test_the_analysis_is_deterministic_and_per_seat():
     one = analyse(rec, {"round": ri, "iterations": 1, "seat": 2})
     assert one["decisions"] == [d for d in a["decisions"] if d["seat"] == 2]
     assert one["seats"] == [a["seats"][2]]
+    # The chart's line is the whole hand's whatever the seat: the bidder's tricks after each move.
+    assert one["line"] == a["line"] == [{"index": d["index"], "tricks": d["value"]}
+                                        for d in a["decisions"] if d["phase"] != "bidding"]
+    assert len(a["line"]) == 23
 
 
 def test_an_unfinished_hand_is_not_offered():
@@ -266,3 +270,26 @@ def test_progress_reports_and_cancels():
 def test_solvers_share_one_solver_per_trump_and_bidder():
     s = Solvers()
     assert s.get(3, 1) is s.get(3, 1) and s.get(3, 1) is not s.get(3, 2)
+
+
+def test_an_all_pass_hand_and_a_bid_of_21_are_analysed():
+    g = Moon()
+    g.start_round(g.new_deal(Rng(5)))
+    for a in ["pass", "pass", "pass"]:
+        g.apply(a)
+    out = analyse(g.record(), {"iterations": 1})
+    assert out["bidder"] is None and out["contract"] is None and [d["phase"] for d in out["decisions"]] == ["bidding"] * 3
+    assert all(s["bid"] == "pass" and s["hard_bid"] is not None for s in out["seats"])
+    for d in out["decisions"]:
+        assert d["cost"] == max(0, max(bid_points(int(a["action"]) if a["action"] != "pass" else 0, d["tricks"])
+                                       for a in d["alternatives"]))
+    g = Moon()
+    g.start_round(g.new_deal(Rng(5)))
+    g.apply("21")          # the bidding ends at once: the others never bid
+    while g.current_seat() is not None:
+        g.apply(g.legal_actions()[0])
+    out = analyse(g.record(), {"iterations": 1})
+    first = g.record()["rounds"][0]["first"]
+    assert out["contract"] == "21" and out["bidder"] == first
+    assert [s["bid"] for s in out["seats"]] == [("21" if s == first else None) for s in range(3)]
+    assert out["decisions"][0]["value"] == bid_points(21, out["seats"][first]["tricks"])

@@ -128,27 +128,35 @@ def _bid(tricks_as_bidder, hard_bids, state, index, action):
 
 
 def analyse_round(start, ri, rnd, opts, progress=None):
-    """The analysis of hand ``ri`` (``start``: the game with the hand just dealt)."""
+    """The analysis of hand ``ri`` (``start``: the game with the hand just dealt).
+
+    With ``opts["seat"]`` only that seat's decisions and summary are given
+    (and only its hard bid and best as bidder are computed: most of the
+    cost); ``line`` always has the bidder's tricks after every move from the
+    discard on, the chart across the hand.
+    """
     actions = rnd["actions"]
     if "scores" not in rnd:
         raise GameError("Moon analysis sees every hand: it is offered only for a finished hand",
                         "analysis.moon_unfinished")
     worlds = opts["iterations"] if opts["iterations"] is not None else HARD_BID_WORLDS
+    wanted = [0, 1, 2] if opts["seat"] is None else [opts["seat"]]
     played = len(actions) > 3
-    work = Progress(progress, 3 + 3 + (2 + 21 if played else 0))
-    # The bidding first: what hard would have bid at each seat's turn (its
-    # view only, seeded per seat), and who won the contract.
+    work = Progress(progress, 2 * len(wanted) + (2 + 21 if played else 0))
+    # The bidding first: what hard would have bid at each wanted seat's turn
+    # (its view only, seeded per seat), and who won the contract.
     g = start.clone()
     bids = [None, None, None]
     hard_bids = [None, None, None]
     i = 0
     while i < len(actions) and g.code == BIDDING:
         s = g.to_act
-        hard_bids[s] = choose(g.view(s), "hard", opts["seed"] * 3 + s, Budget(iterations=worlds))
+        if s in wanted:
+            hard_bids[s] = choose(g.view(s), "hard", opts["seed"] * 3 + s, Budget(iterations=worlds))
+            work.step()
         bids[s] = actions[i]
         g.apply(actions[i])
         i += 1
-        work.step()
     bidder = g.bidder if g.bidder >= 0 else None
     # Per seat: the most it takes as bidder, with every hand known.  The
     # bidder's comes from its discard decision's values (the same questions).
@@ -158,9 +166,9 @@ def analyse_round(start, ri, rnd, opts, progress=None):
     discards = None
     if bidder is not None:
         discards = discard_alternatives(solvers, dealt, bidder, dealt[bidder] | (1 << widow))
-    seats = []
-    tricks = []
-    for s in range(3):
+    seats = [None, None, None]
+    tricks = [None, None, None]
+    for s in wanted:
         if s == bidder:
             top = discards[0]
             for a in discards:
@@ -170,9 +178,9 @@ def analyse_round(start, ri, rnd, opts, progress=None):
         else:
             v, d, tr = best_as_bidder(solvers, dealt, s, dealt[s] | (1 << widow))
             d, tr = NAMES[d], trump_text(tr)
-        tricks.append(v)
-        seats.append({"seat": s, "tricks": v, "discard": d, "trump": tr, "best_contract": best_contract(v),
-                      "bid": bids[s], "hard_bid": hard_bids[s]})
+        tricks[s] = v
+        seats[s] = {"seat": s, "tricks": v, "discard": d, "trump": tr, "best_contract": best_contract(v),
+                    "bid": bids[s], "hard_bid": hard_bids[s]}
         work.step()
     decisions = []
     g = start.clone()
@@ -180,7 +188,8 @@ def analyse_round(start, ri, rnd, opts, progress=None):
         action = actions[index]
         code = g.code
         if code == BIDDING:
-            decisions.append(_bid(tricks, hard_bids, g, index, action))
+            if g.to_act in wanted:
+                decisions.append(_bid(tricks, hard_bids, g, index, action))
         elif code == DISCARD:
             decisions.append(_discard(discards, g, index, action))
             work.step()
@@ -192,14 +201,12 @@ def analyse_round(start, ri, rnd, opts, progress=None):
             work.step()
         g.apply(action)
     work.finish()
-    only = opts["seat"]
-    if only is not None:
-        decisions = [d for d in decisions if d["seat"] == only]
-        seats = [seats[only]]
+    line = [{"index": d["index"], "tricks": d["value"]} for d in decisions if d["phase"] != "bidding"]
     return {"sees": "every hand", "exact": True, "hard_worlds": worlds, "bidder": bidder,
             "contract": str(g.high) if bidder is not None else None,
             "tricks_taken": g.won[bidder] if bidder is not None else None,
-            "seats": seats, "decisions": decisions}
+            "seats": [seats[s] for s in wanted], "line": line,
+            "decisions": [d for d in decisions if d["seat"] in wanted]}
 
 
 def discard_alternatives(solvers, hands, seat, hand8):
