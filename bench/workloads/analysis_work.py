@@ -1,4 +1,4 @@
-"""Portable workload of bench/analysis.py: analysis times, one JSON line per figure.
+"""Portable workload of bench/analysis.py (a folder of its own: see there): analysis times, one JSON line per figure.
 
 Runs on CPython, and under MicroPython and Pyodide in Node.js
 (``tests.interpreters.run_script``), with the analyses' default budgets:
@@ -30,8 +30,10 @@ def _play(g, seed, rounds):
 
 
 def moon_times(count, seed=1):
-    """Milliseconds per Moon hand analysis, ``count`` played hands of seeded games."""
+    """Milliseconds per Moon hand analysis, ``count`` played hands of seeded games:
+    ``(every seat, one seat)``."""
     out = []
+    one = []
     game = 0
     while len(out) < count:
         rec = _play(Moon(), seed * 1000 + game, 1)
@@ -39,9 +41,12 @@ def moon_times(count, seed=1):
         if len(rec["rounds"][0]["actions"]) <= 3:
             continue        # all passed: nothing to play
         t = now()
-        analyse(rec, {"round": 0})
+        result = analyse(rec, {"round": 0})
         out.append(int(elapsed_ms(t)))
-    return out
+        t = now()
+        analyse(rec, {"round": 0, "seat": (result["bidder"] + 1) % 3})
+        one.append(int(elapsed_ms(t)))
+    return out, one
 
 
 def cf_times(count, seed=1):
@@ -56,7 +61,9 @@ def cf_times(count, seed=1):
 
 
 def main(moon_hands=MOON_HANDS, cf_rounds=CF_ROUNDS):
-    print(dumps({"metric": "moon_hand_ms", "values": moon_times(moon_hands)}))
+    moon, one = moon_times(moon_hands)
+    print(dumps({"metric": "moon_hand_ms", "values": moon}))
+    print(dumps({"metric": "moon_hand_seat_ms", "values": one}))
     print(dumps({"metric": "cf_round_ms", "values": cf_times(cf_rounds)}))
 
 
