@@ -1,8 +1,8 @@
 """Benchmark of the analysis (issue 18): time per Moon hand and per 4-player Chicken Foot round.
 
 Default budgets (Moon: exact, the hard player's bids on 4 worlds, every
-seat and then one seat (the bidder's left-hand opponent: what a page asks
-for its human); Chicken Foot: 48 worlds per decision of seat 0).  Prints JSON lines::
+seat, then one defender, then the bidder (one seat is what a page asks for
+its player); Chicken Foot: 48 worlds per decision of seat 0).  Prints JSON lines::
 
     {"metric": "analysis.moon_hand_s", "interpreter": ..., "median": ..., "max": ..., "n": ...}
 
@@ -44,8 +44,8 @@ def main():
     args = parser.parse_args()
     for interpreter in args.interpreters.split(","):
         if interpreter == "cpython":
-            moon, moon_seat = analysis_work.moon_times(args.moon_hands)
-            cf = analysis_work.cf_times(args.cf_rounds)
+            moon, moon_seat, moon_bidder = analysis_work.moon_times(args.moon_hands)
+            cf = analysis_work.cf_times(args.cf_rounds) if args.cf_rounds else [0]
         else:
             from tests.interpreters import run_script
             lines = run_script(interpreter, WORKLOAD, timeout=590)
@@ -54,8 +54,10 @@ def main():
                 row = json.loads(line)
                 got[row["metric"]] = row["values"]
             moon, moon_seat, cf = got["moon_hand_ms"], got["moon_hand_seat_ms"], got["cf_round_ms"]
+            moon_bidder = got["moon_hand_bidder_ms"]
         print(json.dumps(summary("analysis.moon_hand_s", interpreter, moon)), flush=True)
-        print(json.dumps(summary("analysis.moon_hand_one_seat_s", interpreter, moon_seat)), flush=True)
+        print(json.dumps(summary("analysis.moon_hand_defender_s", interpreter, moon_seat)), flush=True)
+        print(json.dumps(summary("analysis.moon_hand_bidder_s", interpreter, moon_bidder)), flush=True)
         print(json.dumps(summary("analysis.cf_round_s", interpreter, cf)), flush=True)
 
 

@@ -237,13 +237,14 @@ def test_the_analysis_is_deterministic_and_per_seat():
     rec, ri = played_hands([3])[0]
     a = analyse(rec, {"round": ri, "iterations": 1})
     assert analyse(json.dumps(rec), {"round": ri, "iterations": 1}) == a
-    one = analyse(rec, {"round": ri, "iterations": 1, "seat": 2})
-    assert one["decisions"] == [d for d in a["decisions"] if d["seat"] == 2]
-    assert one["seats"] == [a["seats"][2]]
-    # The chart's line is the whole hand's whatever the seat: the bidder's tricks after each move.
-    assert one["line"] == a["line"] == [{"index": d["index"], "tricks": d["value"]}
-                                        for d in a["decisions"] if d["phase"] != "bidding"]
     assert len(a["line"]) == 23
+    for seat in range(3):       # the bidder and both defenders
+        one = analyse(rec, {"round": ri, "iterations": 1, "seat": seat})
+        assert one["decisions"] == [d for d in a["decisions"] if d["seat"] == seat]
+        assert one["seats"] == [a["seats"][seat]]
+        # The chart's line is the whole hand's whatever the seat: the bidder's tricks after each move.
+        assert one["line"] == a["line"] == [{"index": d["index"], "tricks": d["value"]}
+                                            for d in a["decisions"] if d["phase"] != "bidding"]
 
 
 def test_an_unfinished_hand_is_not_offered():

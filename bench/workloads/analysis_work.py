@@ -31,9 +31,10 @@ def _play(g, seed, rounds):
 
 def moon_times(count, seed=1):
     """Milliseconds per Moon hand analysis, ``count`` played hands of seeded games:
-    ``(every seat, one seat)``."""
+    ``(every seat, one defender, the bidder)``."""
     out = []
     one = []
+    mine = []
     game = 0
     while len(out) < count:
         rec = _play(Moon(), seed * 1000 + game, 1)
@@ -46,7 +47,10 @@ def moon_times(count, seed=1):
         t = now()
         analyse(rec, {"round": 0, "seat": (result["bidder"] + 1) % 3})
         one.append(int(elapsed_ms(t)))
-    return out, one
+        t = now()
+        analyse(rec, {"round": 0, "seat": result["bidder"]})
+        mine.append(int(elapsed_ms(t)))
+    return out, one, mine
 
 
 def cf_times(count, seed=1):
@@ -61,9 +65,10 @@ def cf_times(count, seed=1):
 
 
 def main(moon_hands=MOON_HANDS, cf_rounds=CF_ROUNDS):
-    moon, one = moon_times(moon_hands)
+    moon, one, mine = moon_times(moon_hands)
     print(dumps({"metric": "moon_hand_ms", "values": moon}))
     print(dumps({"metric": "moon_hand_seat_ms", "values": one}))
+    print(dumps({"metric": "moon_hand_bidder_ms", "values": mine}))
     print(dumps({"metric": "cf_round_ms", "values": cf_times(cf_rounds)}))
 
 

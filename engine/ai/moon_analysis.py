@@ -23,7 +23,7 @@ once the hand is over (``GameError`` otherwise) and labelled ``"sees":
 """
 
 from ..game import GameError
-from ..moon import BIDDING, DISCARD, MOON_BID, PLAY, TRUMP, mask_ids
+from ..moon import BIDDING, DISCARD, MOON_BID, PLAY, TRUMP, mask_ids, parse_moon_tile
 from ..moon_rules import trump_code, trump_text
 from ..tiles import NAMES
 from . import Budget, choose
@@ -164,7 +164,7 @@ def analyse_round(start, ri, rnd, opts, progress=None):
     dealt = list(start.hands)
     widow = start.widow
     discards = None
-    if bidder is not None:
+    if bidder in wanted:
         discards = discard_alternatives(solvers, dealt, bidder, dealt[bidder] | (1 << widow))
     seats = [None, None, None]
     tricks = [None, None, None]
@@ -191,10 +191,14 @@ def analyse_round(start, ri, rnd, opts, progress=None):
             if g.to_act in wanted:
                 decisions.append(_bid(tricks, hard_bids, g, index, action))
         elif code == DISCARD:
-            decisions.append(_discard(discards, g, index, action))
+            # Another seat's discard and trumps: only the value of the choice
+            # made, for the line (the alternatives are the bidder's to see).
+            d = _discard(discards, g, index, action) if discards else _made_discard(solvers, g, index, action)
+            decisions.append(d)
             work.step()
         elif code == TRUMP:
-            decisions.append(_trump(solvers, g, index, action))
+            d = _trump(solvers, g, index, action) if bidder in wanted else _made_trump(solvers, g, index, action)
+            decisions.append(d)
             work.step()
         elif code == PLAY:
             decisions.append(_play(solvers.get(g.trump, g.bidder), g, index, action))
@@ -225,6 +229,18 @@ def _discard(discards, g, index, action):
            "side": "bidder", "alternatives": alts}
     out.update(verdict(alts, action, True))
     return out
+
+
+def _made_discard(solvers, g, index, action):
+    d = parse_moon_tile(action[8:])
+    hand8 = g.hands[g.bidder]
+    v = best_as_bidder(solvers, g.hands, g.bidder, hand8, [(d, t) for t in _trump_order(hand8, d)])[0]
+    return {"index": index, "seat": g.bidder, "phase": "discard", "action": action, "value": v}
+
+
+def _made_trump(solvers, g, index, action):
+    v = solvers.value(g.hands, trump_code(action[6:]), g.bidder)
+    return {"index": index, "seat": g.bidder, "phase": "trump", "action": action, "value": v}
 
 
 def _trump_order(hand8, d):
