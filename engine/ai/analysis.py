@@ -14,7 +14,10 @@ Every decision comes out as ``{"index", "seat", "action", "alternatives":
 [{"action", "value", ...}], "best", "value", "cost", "verdict"}`` where
 ``index`` counts the round's actions from 0 (as the record's ``actions``)
 and ``cost`` is what the chosen action lost against the best alternative, in
-the decision's ``unit``, from the acting seat's side (never negative).
+the decision's ``unit``, from the acting seat's side (never negative).  The
+verdict is ``"best"`` or ``"cost"`` for Moon (exact values); for Chicken Foot
+(estimates) ``"best"``, ``"close"`` (within the threshold or the noise),
+``"costly"`` or ``"forced"`` (one legal action: not judged).
 
 Work is a fixed budget (``iterations``), so the same record and options give
 the same bytes on every interpreter.  ``progress(done, total)`` is called as
