@@ -60,7 +60,8 @@ class Solvers:
     """One :class:`Solver` per (trump, bidder), kept for the whole hand.
 
     A solver's table stays valid for any hands with the same trump and
-    bidder, so the questions about different discards share it.
+    bidder, so the trump decision and every play reuse what the discard's
+    questions learnt about the hand actually played.
     """
 
     def __init__(self):
