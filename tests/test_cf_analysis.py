@@ -160,6 +160,8 @@ def test_a_round_lists_the_seats_decisions_labelled_an_estimate():
         best = min(x["value"] for x in d["alternatives"])
         assert d["best"] == best and d["cost"] == d["value"] - best >= 0
         assert d["verdict"] in ("best", "close", "costly")
+    assert out["line"] == [{"index": d["index"], "value": d["value"]} for d in out["decisions"] if not d["forced"]]
+    assert out["line"]
     # Deterministic: the same options give the same answer.
     assert analyse(rec, {"round": 0, "seat": 2, "iterations": 4}) == out
 

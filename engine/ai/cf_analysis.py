@@ -172,5 +172,7 @@ def analyse_round(start, ri, rnd, opts, progress=None):
             decisions.append(d)
         g.apply(action)
     work.finish()
+    # The chart across the round: the seat's expected score after each judged decision.
+    line = [{"index": d["index"], "value": d["value"]} for d in decisions if not d["forced"]]
     return {"sees": "own view", "exact": False, "estimate": True, "seat": seat, "worlds": worlds,
-            "threshold": threshold, "unit": "pips", "scale": SCALE, "decisions": decisions}
+            "threshold": threshold, "unit": "pips", "scale": SCALE, "line": line, "decisions": decisions}
