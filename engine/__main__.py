@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine replay|legal|selfplay ...`` (JSON on stdout).
+"""Command line: ``python -m engine replay|legal|selfplay|analyse ...`` (JSON on stdout).
 
 CPython only (it reads files); the browser never runs this module.
 """
@@ -128,6 +128,14 @@ def cmd_solve(args):
     print(dumps({"bidder": bidder, "tricks": tricks}))
 
 
+def cmd_analyse(args):
+    from .ai.analysis import analyse
+    record = _load(args.file).record()      # read and checked as every command reads a record
+    options = {"round": args.round, "seat": args.seat, "iterations": args.iterations,
+               "seed": args.seed, "threshold": args.threshold}
+    print(dumps(analyse(record, options)))
+
+
 def cmd_tournament(args):
     players = len(args.seats.split(","))
     if args.players is not None and args.players != players:
@@ -175,6 +183,17 @@ def main(argv=None):
     p = sub.add_parser("solve", help="Moon: the bidder's tricks for the hand in play with every hand known")
     p.add_argument("file", help="a domino-record/1 file, or - for standard input")
     p.set_defaults(run=cmd_solve)
+    p = sub.add_parser("analyse", help="what each decision of a round cost: Moon exact with every hand "
+                       "known (finished hands only), Chicken Foot estimated from the seat's view")
+    p.add_argument("file", help="a domino-record/1 file, or - for standard input")
+    p.add_argument("--round", type=int, help="the round (hand) to analyse, from 0 (default: the last)")
+    p.add_argument("--seat", type=int, help="only this seat's decisions (Chicken Foot: default 0)")
+    p.add_argument("--iterations", type=int, help="sampled worlds per decision (Chicken Foot) or for "
+                   "the hard player's bids (Moon); the same number gives the same result")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--threshold", type=int, help="Chicken Foot: mark plays costing more than this, "
+                   "in hundredths of a pip (default 200)")
+    p.set_defaults(run=cmd_analyse)
     p = sub.add_parser("tournament", help="duplicate-style matches between computer levels")
     p.add_argument("--game", required=True, choices=GAME_NAMES)
     p.add_argument("--seats", required=True, help="a level per seat, comma-separated, e.g. hard,medium,medium")

@@ -23,12 +23,15 @@ class GameInfo:
     * ``option_specs`` -- the house rules a setup screen offers, each
       ``{"name", "kind": "int"|"bool", "min": int or "players"}``; defaults
       come from :meth:`default_options` (they may depend on the player count).
+    * ``analysis`` -- the module of ``engine.ai`` that analyses a finished
+      round (:func:`engine.ai.analysis.analyse` asks :meth:`analysis_module`).
     """
 
     __slots__ = ("name", "title", "title_key", "min_players", "max_players", "default_players",
-                 "option_specs", "_module", "_class", "_player")
+                 "option_specs", "_module", "_class", "_player", "analysis")
 
-    def __init__(self, name, title, title_key, players, default_players, option_specs, module, cls, player):
+    def __init__(self, name, title, title_key, players, default_players, option_specs, module, cls, player,
+                 analysis=None):
         self.name = name
         self.title = title
         self.title_key = title_key
@@ -39,6 +42,7 @@ class GameInfo:
         self._module = module
         self._class = cls
         self._player = player
+        self.analysis = analysis
 
     def game_class(self):
         """The :class:`~engine.game.Game` subclass (imported on first use)."""
@@ -47,6 +51,10 @@ class GameInfo:
     def player_module(self):
         """The module whose ``choose(view, level, rng, budget)`` plays this game."""
         return _load("engine.ai." + self._player)
+
+    def analysis_module(self):
+        """The module whose ``analyse_round(...)`` analyses this game (see :mod:`engine.ai.analysis`)."""
+        return _load("engine.ai." + self.analysis)
 
     def default_options(self, players):
         """The house rules' defaults for ``players`` seats."""
@@ -77,9 +85,9 @@ _GAMES = [
              [{"name": "spokes", "kind": "int", "min": "players", "max": 8},
               {"name": "yard_reserve", "kind": "int", "min": 0, "max": 10},
               {"name": "double_blank_50", "kind": "bool"}],
-             "chickenfoot", "ChickenFoot", "cf_player"),
+             "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis"),
     GameInfo("moon", "Three-Player Moon", "game.moon", (3, 3), 3, [],
-             "moon", "Moon", "moon_player"),
+             "moon", "Moon", "moon_player", "moon_analysis"),
 ]
 
 NAMES = [g.name for g in _GAMES]

@@ -13,7 +13,7 @@ CATALOGS = ROOT / "web" / "i18n"
 LANGS = ["en", "sq", "lv", "sw"]
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 # Where keys are used: Python and JS as quoted literals, HTML as data-i18n* attributes.
-SOURCES = (sorted((ROOT / "web").rglob("*.py")) + sorted((ROOT / "engine").glob("*.py")) + sorted((ROOT / "web").rglob("*.js"))
+SOURCES = (sorted((ROOT / "web").rglob("*.py")) + sorted((ROOT / "engine").rglob("*.py")) + sorted((ROOT / "web").rglob("*.js"))
            + sorted((ROOT / "web" / "site").rglob("*.html")) + [ROOT / "index.html"])
 LITERAL = re.compile(r"""["']([a-z0-9_]+(?:\.[a-z0-9_-]+)+)["']""")
 CALL = re.compile(r"""\b(?:t|tn|i18n\.t|i18n\.tn)\(\s*["']([^"']+)["']""")

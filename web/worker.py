@@ -34,4 +34,22 @@ def choose_action(view_json, level, seed, iterations=None):
     return choose(view, str(level), int(seed), budget)
 
 
-__export__ = ["deal_preview", "choose_action"]
+def analyse(record_json, options_json="{}", progress=None):
+    """JSON of the analysis of one round of the record ``record_json`` (see ``engine.ai.analysis``).
+
+    ``options_json``: ``{"round", "seat", "iterations", "seed", "threshold"}``
+    (any may be left out).  ``progress(done, total)``, if given, is called as
+    the work goes; returning ``false`` cancels.  A bad record or option gives
+    ``{"error": message, "key": catalog key, "params": {...}}`` instead.
+    """
+    from engine.ai.analysis import analyse as run
+    from engine.game import GameError
+    from engine.record import dumps
+
+    try:
+        return dumps(run(record_json, json.loads(options_json or "{}"), progress))
+    except (GameError, ValueError) as exc:
+        return dumps({"error": str(exc), "key": getattr(exc, "key", None), "params": getattr(exc, "params", None) or {}})
+
+
+__export__ = ["deal_preview", "choose_action", "analyse"]
