@@ -175,27 +175,48 @@ _NESTED = '<svg xmlns="http://www.w3.org/2000/svg" class="tile'
 
 
 def placed_tile_svg(entry, size=50, extra_class=""):
-    """One tile of a layout (``engine.layout``) as an SVG positioned at its rectangle."""
-    svg = tile_svg(entry["tile"], orientation=entry["orientation"], first=entry["first"], size=size)
+    """One tile of a layout (``engine.layout``): a ``<g>`` rotated and moved to its place.
+
+    The ``<g>`` carries ``data-tile`` and, but for the centre, ``data-on``
+    (the tile it joins); it holds nothing but the tile's picture, so its
+    ``getBBox()`` is the tile's rectangle (UI-CONTRACT.md).
+    """
+    svg = tile_svg(entry["tile"], orientation="horizontal", first=entry["first"], size=size)
     classes = "tile" + (" " + extra_class if extra_class else "")
-    return svg.replace(_NESTED, '<svg x="%d" y="%d" class="%s' % (entry["x"], entry["y"], classes), 1)
+    svg = svg.replace(_NESTED, '<svg x="%d" y="%d" class="%s' % (-(entry["w"] // 2), -(entry["h"] // 2), classes), 1)
+    on = ' data-on="%s"' % entry["parent"] if entry["parent"] is not None else ""
+    return '<g data-tile="%s"%s transform="%s">%s</g>' % (entry["tile"], on, _place(entry), svg)
+
+
+def _place(entry):
+    return "translate(%d %d) rotate(%d)" % (entry["cx"], entry["cy"], entry["angle"])
 
 
 def _ring(entry, cls, pad):
-    return ('<rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="14"/>'
-            % (cls, entry["x"] - pad, entry["y"] - pad, entry["w"] + 2 * pad, entry["h"] + 2 * pad))
+    """An outline round a placed tile (outside its ``<g>``, which must hold only the tile)."""
+    return ('<rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="14" transform="%s"/>'
+            % (cls, -(entry["w"] // 2) - pad, -(entry["h"] // 2) - pad, entry["w"] + 2 * pad, entry["h"] + 2 * pad,
+               _place(entry)))
 
 
-def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=None, words=None):
-    """The Chicken Foot table of ``view`` as one SVG whose viewBox fits the layout.
+def _reach(entry):
+    """How far a placed tile reaches from its centre: ``(half width, half height)`` on screen."""
+    xs = [c[0] for c in entry["corners"]]
+    ys = [c[1] for c in entry["corners"]]
+    return (max(xs) - min(xs)) // 2, (max(ys) - min(ys)) // 2
 
-    ``targets`` lists the table tiles the selected hand tile may join: each
-    gets a solid ring and a number badge (1, 2, ...) matching the place
-    buttons.  The open foot that must be covered gets a dashed ring and a
-    "cover" label, so neither relies on colour alone.  ``wrap_at`` is passed
-    to :func:`engine.layout.layout`; ``min_size`` (``[w, h]`` in viewBox
-    units) keeps a small table from being blown up to fill its box.  The
-    tile named ``fresh`` (the last one played) gets the class ``fresh`` and a
+
+def table_svg(view, targets=None, margin=30, shape="wide", min_size=None, fresh=None, words=None):
+    """The Chicken Foot table of ``view`` as one SVG (``data-table``) whose viewBox fits the layout.
+
+    ``shape`` (``"wide"`` or ``"narrow"``) is the region the layout's lines
+    keep to (:func:`engine.layout.layout`).  ``targets`` lists the table
+    tiles the selected hand tile may join: each gets a solid ring and a
+    number badge (1, 2, ...) matching the place buttons.  The open foot
+    that must be covered gets a dashed ring and a "cover" label, so neither
+    relies on colour alone.  ``min_size`` (``[w, h]`` in viewBox units)
+    keeps a small table from being blown up to fill its box.  The tile
+    named ``fresh`` (the last one played) gets the class ``fresh`` and a
     ``ring-fresh`` outline, for the page to highlight or animate.  ``words``
     (optional, for other languages) gives the picture's texts: ``summary``
     (its accessible name, default :func:`table_summary`) and ``cover`` (the
@@ -204,15 +225,23 @@ def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=
     words = words or {}
     from .layout import layout
 
-    if wrap_at is None:
-        picture = layout(view.get("table") or [])
-    else:
-        picture = layout(view.get("table") or [], wrap_at)
-    x, y, w, h = picture["box"]
-    x -= margin
-    y -= margin
-    w += 2 * margin
-    h += 2 * margin + 24
+    picture = layout(view.get("table") or [], shape, view.get("spokes_needed") or None)
+    x0, y0, w, h = picture["box"]
+    x1, y1 = x0 + w, y0 + h
+    targets = targets or []
+    foot = view.get("open_foot")
+    foot_tile = foot["tile"] if foot else None
+    by_tile = {}
+    for entry in picture["tiles"]:
+        by_tile[entry["tile"]] = entry
+    label = None
+    if foot_tile in by_tile:
+        entry = by_tile[foot_tile]
+        _rw, rh = _reach(entry)
+        label = (entry["cx"], entry["cy"] + rh + 34)
+        y1 = max(y1, label[1] + 8)
+    x, y = x0 - margin, y0 - margin
+    w, h = x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
     if min_size:
         if w < min_size[0]:
             x -= (min_size[0] - w) // 2
@@ -220,24 +249,13 @@ def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=
         if h < min_size[1]:
             y -= (min_size[1] - h) // 2
             h = min_size[1]
-    targets = targets or []
-    foot = view.get("open_foot")
-    foot_tile = foot["tile"] if foot else None
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="table-svg" viewBox="%d %d %d %d" '
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="table-svg" data-table="" viewBox="%d %d %d %d" '
              'role="img" aria-label="%s">' % (x, y, w, h, escape(words.get("summary") or table_summary(view)))]
     for line in picture["connectors"]:
-        points = " ".join(["%d,%d" % (p[0], p[1]) for p in line])
-        if len(line) == 6:
-            # A wrapped line's connector: thin and dotted, unlike a foot's toes.
-            parts.append('<polyline class="connector wrap" points="%s" fill="none" stroke="#b8c9bf" '
-                         'stroke-width="3" stroke-dasharray="2 9" stroke-linecap="round" '
-                         'stroke-linejoin="round"/>' % points)
-        else:
-            parts.append('<polyline class="connector" points="%s" fill="none" stroke="#d9c79a" '
-                         'stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>' % points)
-    by_tile = {}
-    for entry in picture["tiles"]:
-        by_tile[entry["tile"]] = entry
+        # A tile that had to be placed further out: a thin dotted line to its place.
+        parts.append('<line class="connector" x1="%d" y1="%d" x2="%d" y2="%d" stroke="#d9c79a" '
+                     'stroke-width="4" stroke-dasharray="3 8" stroke-linecap="round"/>'
+                     % (line[0][0], line[0][1], line[1][0], line[1][1]))
     for entry in picture["tiles"]:
         cls = ""
         if entry["tile"] == foot_tile:
@@ -249,19 +267,23 @@ def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=
         parts.append(placed_tile_svg(entry, extra_class=cls))
     if fresh in by_tile and fresh != foot_tile:
         parts.append(_ring(by_tile[fresh], "ring ring-fresh", 5))
-    if foot_tile in by_tile:
-        entry = by_tile[foot_tile]
-        parts.append(_ring(entry, "ring ring-foot", 8))
+    if label is not None:
+        parts.append(_ring(by_tile[foot_tile], "ring ring-foot", 8))
         cover = words.get("cover") or "cover %d more" % foot["needed"]
         parts.append('<text class="label" x="%d" y="%d" text-anchor="middle">%s</text>'
-                     % (entry["x"] + entry["w"] // 2, entry["y"] + entry["h"] + 30, escape(cover)))
+                     % (label[0], label[1], escape(cover)))
     for i in range(len(targets)):
         entry = by_tile.get(targets[i])
         if entry is None:
             continue
         parts.append(_ring(entry, "ring ring-target", 6))
-        cx = entry["x"] + entry["w"] - 4
-        cy = entry["y"] + 4
+        # The badge on the tile's top right corner as seen on screen.
+        corner = entry["corners"][0]
+        for c in entry["corners"]:
+            if c[0] - c[1] > corner[0] - corner[1]:
+                corner = c
+        cx = (corner[0] * 3 + entry["cx"]) // 4
+        cy = (corner[1] * 3 + entry["cy"]) // 4
         parts.append('<circle class="badge" cx="%d" cy="%d" r="20"/>' % (cx, cy))
         parts.append('<text class="badge-text" x="%d" y="%d" text-anchor="middle">%d</text>' % (cx, cy + 9, i + 1))
     parts.append("</svg>")
