@@ -35,10 +35,10 @@ GAP = 8         # between tiles along a line
 # half of it), so rounding on screen never makes neighbours touch.
 CLEAR = 6
 # The region lines should stay in, as half-widths from the centre: the
-# "wide" one fits a desktop table box of about 1000x520 px with tiles'
-# short sides >= 14 px; the "narrow" one a phone's box (about 350x490 px)
-# with short sides >= 18 px.
-REGIONS = {"wide": (1540, 760), "narrow": (410, 590)}
+# "wide" one, fitted to a desktop table box (984x445 px at 1366x768, about
+# 1000x520 on other pages), draws tiles' short sides >= 14 px; the
+# "narrow" one fitted to a phone's (350x490 px), about 18 px.
+REGIONS = {"wide": (1600, 700), "narrow": (410, 590)}
 # Turns tried for a line's next tile, in order of preference (degrees).
 TURNS = (0, 15, 30, 45, 60, 75, 90, 105, 120)
 # A foot's toes: ideal offsets from the line reaching the foot (by the order

@@ -206,11 +206,17 @@ def _reach(entry):
     return (max(xs) - min(xs)) // 2, (max(ys) - min(ys)) // 2
 
 
-def table_svg(view, targets=None, margin=30, shape="wide", min_size=None, fresh=None, words=None):
+# Room round the table's tiles for rings and badges (viewBox units); a
+# phone's table keeps less, its every unit counts.
+TABLE_MARGINS = {"wide": 30, "narrow": 16}
+
+
+def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fresh=None, words=None):
     """The Chicken Foot table of ``view`` as one SVG (``data-table``) whose viewBox fits the layout.
 
     ``shape`` (``"wide"`` or ``"narrow"``) is the region the layout's lines
-    keep to (:func:`engine.layout.layout`).  ``targets`` lists the table
+    keep to (:func:`engine.layout.layout`); ``margin`` the room round the
+    tiles (by default :data:`TABLE_MARGINS` of the shape).  ``targets`` lists the table
     tiles the selected hand tile may join: each gets a solid ring and a
     number badge (1, 2, ...) matching the place buttons.  The open foot
     that must be covered gets a dashed ring and a "cover" label, so neither
@@ -226,6 +232,8 @@ def table_svg(view, targets=None, margin=30, shape="wide", min_size=None, fresh=
     from .layout import layout
 
     picture = layout(view.get("table") or [], shape, view.get("spokes_needed") or None)
+    if margin is None:
+        margin = TABLE_MARGINS.get(shape, 30) if isinstance(shape, str) else 30
     x0, y0, w, h = picture["box"]
     x1, y1 = x0 + w, y0 + h
     targets = targets or []
@@ -265,8 +273,9 @@ def table_svg(view, targets=None, margin=30, shape="wide", min_size=None, fresh=
         if entry["tile"] == fresh:
             cls = (cls + " fresh").strip()
         parts.append(placed_tile_svg(entry, extra_class=cls))
-    if fresh in by_tile and fresh != foot_tile:
-        parts.append(_ring(by_tile[fresh], "ring ring-fresh", 5))
+    if fresh in by_tile:
+        # (A double just played is the open foot too: it gets both outlines.)
+        parts.append(_ring(by_tile[fresh], "ring ring-fresh", 4))
     if label is not None:
         parts.append(_ring(by_tile[foot_tile], "ring ring-foot", 8))
         cover = words.get("cover") or "cover %d more" % foot["needed"]

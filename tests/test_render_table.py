@@ -53,6 +53,7 @@ def test_targets_and_open_foot_are_marked_without_colour_alone():
     assert "ring-foot" in svg and "cover %d more" % view["open_foot"]["needed"] in svg
     assert svg.count('class="badge"') == 1 and '>1</text>' in svg
     assert 'class="tile open-foot fresh"' in svg
+    assert "ring-fresh" in svg        # a double just played: the last play is outlined too
     assert render.table_svg(view) == render.table_svg(view)
     # The label lies inside the picture, below the foot.
     label_y = int(re.search(r'<text class="label" x="-?\d+" y="(-?\d+)"', svg).group(1))
