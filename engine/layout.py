@@ -41,6 +41,7 @@ CLEAR = 6
 REGIONS = {"wide": (1600, 700), "narrow": (410, 590)}
 # Turns tried for a line's next tile, in order of preference (degrees).
 TURNS = (0, 15, 30, 45, 60, 75, 90, 105, 120)
+DOUBLE_TURN_MAX = 30
 # A foot's toes: ideal offsets from the line reaching the foot (by the order
 # the toes are played), the bounds the rules of the picture demand (with a
 # margin for rounding), and the candidates tried.
@@ -149,26 +150,27 @@ def _bounds(poly):
     return (min(xs), min(ys), max(xs), max(ys))
 
 
+def _span(poly, ax, ay):
+    """The interval a polygon's corners cover along the axis ``(ax, ay)``."""
+    lo = hi = poly[0][0] * ax + poly[0][1] * ay
+    for p in poly:
+        v = p[0] * ax + p[1] * ay
+        if v < lo:
+            lo = v
+        elif v > hi:
+            hi = v
+    return lo, hi
+
+
 def _separated(pa, pb):
     """Whether two convex quadrilaterals (corner lists) have a separating axis (touching counts as apart)."""
     for poly in (pa, pb):
         for i in (0, 1):
+            # A rectangle's sides come in parallel pairs: two normals each suffice.
             ax = poly[i][1] - poly[i + 1][1]
             ay = poly[i + 1][0] - poly[i][0]
-            lo_a = hi_a = pa[0][0] * ax + pa[0][1] * ay
-            for p in pa:
-                v = p[0] * ax + p[1] * ay
-                if v < lo_a:
-                    lo_a = v
-                elif v > hi_a:
-                    hi_a = v
-            lo_b = hi_b = pb[0][0] * ax + pb[0][1] * ay
-            for p in pb:
-                v = p[0] * ax + p[1] * ay
-                if v < lo_b:
-                    lo_b = v
-                elif v > hi_b:
-                    hi_b = v
+            lo_a, hi_a = _span(pa, ax, ay)
+            lo_b, hi_b = _span(pb, ax, ay)
             if hi_a <= lo_b or hi_b <= lo_a:
                 return True
     return False
@@ -424,10 +426,13 @@ class _Table:
         curl = p[CURL] or 1
         # The way the line last turned first (lines curl round like a
         # pinwheel and pack the region), then the other way.
+        # A double turns little: sharply turned, a double lying across its
+        # own heading would look as if it lay along the line before it.
+        bends = [t for t in TURNS if t <= DOUBLE_TURN_MAX] if double else TURNS
         turns = []
-        for t in TURNS:
+        for t in bends:
             turns.append(t * curl)
-        for t in TURNS[1:]:
+        for t in bends[1:]:
             turns.append(-t * curl)
         found = None
         # Near and in the region; a little further out and in the region
@@ -444,7 +449,7 @@ class _Table:
             stages.append((k, False))
         for k, need_region in stages:
             # Out of the region and jumping: only a few turns (this is the rare, costly case).
-            tried = turns if (need_region or k == 0) else turns[:1] + turns[3:4] + turns[6:7]
+            tried = turns if (need_region or k == 0) else turns[::3]
             if k == "free":
                 found = self.free_spot(ex, ey, hp, double)
                 if found:

@@ -193,10 +193,21 @@ def _place(entry):
 
 
 def _ring(entry, cls, pad):
-    """An outline round a placed tile (outside its ``<g>``, which must hold only the tile)."""
-    return ('<rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="14" transform="%s"/>'
+    """An outline round a placed tile (outside its ``<g>``, which must hold only the tile).
+
+    Its stroke is in screen pixels (``non-scaling-stroke``): a big table's
+    picture is scaled down a lot, and its outlines must stay visible.
+    """
+    return ('<rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="14" transform="%s" '
+            'vector-effect="non-scaling-stroke"/>'
             % (cls, -(entry["w"] // 2) - pad, -(entry["h"] // 2) - pad, entry["w"] + 2 * pad, entry["h"] + 2 * pad,
                _place(entry)))
+
+
+def _ratio(a, b):
+    """``a / b`` as a decimal with two places, from integers (the same text on every interpreter)."""
+    hundredths = (a * 100 + b // 2) // b
+    return "%d.%02d" % (hundredths // 100, hundredths % 100)
 
 
 def _reach(entry):
@@ -209,6 +220,12 @@ def _reach(entry):
 # Room round the table's tiles for rings and badges (viewBox units); a
 # phone's table keeps less, its every unit counts.
 TABLE_MARGINS = {"wide": 30, "narrow": 16}
+# The box (px) each shape's picture is fitted to on the page: the badges and
+# the label are sized for it, so they stay legible when a big table is
+# scaled down (BADGE_PX: a badge's radius, TEXT_PX: the texts' size).
+TABLE_BOXES = {"wide": (984, 445), "narrow": (350, 489)}
+BADGE_PX = 11
+TEXT_PX = 14
 
 
 def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fresh=None, words=None):
@@ -242,12 +259,17 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
     by_tile = {}
     for entry in picture["tiles"]:
         by_tile[entry["tile"]] = entry
+    # Units per pixel once fitted, roughly (never below 1: a small table is not blown up).
+    bw, bh = TABLE_BOXES.get(shape, TABLE_BOXES["wide"]) if isinstance(shape, str) else TABLE_BOXES["wide"]
+    per_px = max(1, (max((x1 - x0 + 2 * margin) * 1000 // bw, (y1 - y0 + 2 * margin + 40) * 1000 // bh) + 999) // 1000)
+    badge_r = max(20, BADGE_PX * per_px)
+    text = max(24, TEXT_PX * per_px)
     label = None
     if foot_tile in by_tile:
         entry = by_tile[foot_tile]
         _rw, rh = _reach(entry)
-        label = (entry["cx"], entry["cy"] + rh + 34)
-        y1 = max(y1, label[1] + 8)
+        label = (entry["cx"], entry["cy"] + rh + 10 + text)
+        y1 = max(y1, label[1] + text // 3)
     x, y = x0 - margin, y0 - margin
     w, h = x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
     if min_size:
@@ -279,8 +301,9 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
     if label is not None:
         parts.append(_ring(by_tile[foot_tile], "ring ring-foot", 8))
         cover = words.get("cover") or "cover %d more" % foot["needed"]
-        parts.append('<text class="label" x="%d" y="%d" text-anchor="middle">%s</text>'
-                     % (label[0], label[1], escape(cover)))
+        # Sized by a transform (the page's CSS sets the font; inline styles are refused).
+        parts.append('<text class="label" x="0" y="0" text-anchor="middle" transform="translate(%d %d) scale(%s)">'
+                     '%s</text>' % (label[0], label[1], _ratio(text, 24), escape(cover)))
     for i in range(len(targets)):
         entry = by_tile.get(targets[i])
         if entry is None:
@@ -293,8 +316,10 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
                 corner = c
         cx = (corner[0] * 3 + entry["cx"]) // 4
         cy = (corner[1] * 3 + entry["cy"]) // 4
-        parts.append('<circle class="badge" cx="%d" cy="%d" r="20"/>' % (cx, cy))
-        parts.append('<text class="badge-text" x="%d" y="%d" text-anchor="middle">%d</text>' % (cx, cy + 9, i + 1))
+        parts.append('<circle class="badge" cx="%d" cy="%d" r="%d" vector-effect="non-scaling-stroke"/>'
+                     % (cx, cy, badge_r))
+        parts.append('<text class="badge-text" x="0" y="9" text-anchor="middle" transform="translate(%d %d) scale(%s)">'
+                     '%d</text>' % (cx, cy, _ratio(badge_r, 20), i + 1))
     parts.append("</svg>")
     return "".join(parts)
 

@@ -222,6 +222,8 @@ def test_a_phone_keeps_every_place_of_the_selected_tile_in_sight(browser, site):
                 settle(page)
                 page.wait_for_timeout(50)
                 in_sight(page.evaluate(MEASURE), targets)
+                if stats["selected"] in (1, 6):
+                    shoot(page, "phone-4p-selected-%d" % stats["selected"])
                 stats["selected"] += 1
                 stats["places"] += len(targets)
                 game.locator(".places button.place").last.tap()
