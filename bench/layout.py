@@ -43,7 +43,7 @@ from engine.rng import Rng  # noqa: E402
 BOXES = {"wide": [(1000, 520), (984, 445)], "narrow": [(350, 489)]}
 DRAWN_SHORT = 50        # a tile's drawn short side, viewBox units
 # panzoom.js's follow mode on a phone.
-FOLLOW_SHORT_PX, FOCUS_PAD_PX, MAX_ZOOM = 26, 12, 6
+FOLLOW_SHORT_PX, FOCUS_PAD_PX, MAX_ZOOM = 26, 6, 6
 PHONE_SHORT_PX = 18     # the aim for a selected tile's places on a phone
 CASES = [(2, s) for s in range(2, 9)] + [(4, s) for s in range(4, 9)] + [(8, 8)]
 
