@@ -192,16 +192,38 @@ def _place(entry):
     return "translate(%d %d) rotate(%d)" % (entry["cx"], entry["cy"], entry["angle"])
 
 
-def _ring(entry, cls, pad):
+def _ring(entry, cls, pad, fixed=False):
     """An outline round a placed tile (outside its ``<g>``, which must hold only the tile).
 
-    Its stroke is in screen pixels (``non-scaling-stroke``): a big table's
-    picture is scaled down a lot, and its outlines must stay visible.
+    ``fixed``: its stroke in screen pixels (``non-scaling-stroke``), for a
+    desktop's big table, scaled down a lot, whose outlines must stay
+    visible (a phone zooms in instead, and would then draw them thick).
     """
-    return ('<rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="14" transform="%s" '
-            'vector-effect="non-scaling-stroke"/>'
+    return ('<rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="14" transform="%s"%s/>'
             % (cls, -(entry["w"] // 2) - pad, -(entry["h"] // 2) - pad, entry["w"] + 2 * pad, entry["h"] + 2 * pad,
-               _place(entry)))
+               _place(entry), ' vector-effect="non-scaling-stroke"' if fixed else ""))
+
+
+def _bounds_of(entry):
+    xs = [c[0] for c in entry["corners"]]
+    ys = [c[1] for c in entry["corners"]]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _label_spot(entry, tiles, width, size):
+    """Where the open foot's label goes (its baseline's middle): below the foot, else
+    above, right or left of it, the first clear of every tile; below if none is."""
+    x0, y0, x1, y1 = _bounds_of(entry)
+    cx = (x0 + x1) // 2
+    gap = 10
+    spots = [(cx, y1 + gap + size), (cx, y0 - gap - size // 4),
+             (x1 + gap + width // 2, (y0 + y1) // 2 + size // 3), (x0 - gap - width // 2, (y0 + y1) // 2 + size // 3)]
+    boxes = [_bounds_of(t) for t in tiles]
+    for lx, ly in spots:
+        a = (lx - width // 2, ly - size, lx + width // 2, ly + size // 4)
+        if all(b[2] <= a[0] or a[2] <= b[0] or b[3] <= a[1] or a[3] <= b[1] for b in boxes):
+            return lx, ly
+    return spots[0]
 
 
 def _ratio(a, b):
@@ -210,20 +232,13 @@ def _ratio(a, b):
     return "%d.%02d" % (hundredths // 100, hundredths % 100)
 
 
-def _reach(entry):
-    """How far a placed tile reaches from its centre: ``(half width, half height)`` on screen."""
-    xs = [c[0] for c in entry["corners"]]
-    ys = [c[1] for c in entry["corners"]]
-    return (max(xs) - min(xs)) // 2, (max(ys) - min(ys)) // 2
-
-
 # Room round the table's tiles for rings and badges (viewBox units); a
 # phone's table keeps less, its every unit counts.
 TABLE_MARGINS = {"wide": 30, "narrow": 16}
 # The box (px) each shape's picture is fitted to on the page: the badges and
 # the label are sized for it, so they stay legible when a big table is
 # scaled down (BADGE_PX: a badge's radius, TEXT_PX: the texts' size).
-TABLE_BOXES = {"wide": (984, 445), "narrow": (350, 489)}
+TABLE_BOXES = {"wide": (984, 445), "narrow": (700, 980)}   # a phone's, zoomed in twice (panzoom.js)
 BADGE_PX = 11
 TEXT_PX = 14
 
@@ -263,13 +278,16 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
     bw, bh = TABLE_BOXES.get(shape, TABLE_BOXES["wide"]) if isinstance(shape, str) else TABLE_BOXES["wide"]
     per_px = max(1, (max((x1 - x0 + 2 * margin) * 1000 // bw, (y1 - y0 + 2 * margin + 40) * 1000 // bh) + 999) // 1000)
     badge_r = max(20, BADGE_PX * per_px)
+    fixed = shape == "wide"
     text = max(24, TEXT_PX * per_px)
     label = None
+    cover = ""
     if foot_tile in by_tile:
-        entry = by_tile[foot_tile]
-        _rw, rh = _reach(entry)
-        label = (entry["cx"], entry["cy"] + rh + 10 + text)
-        y1 = max(y1, label[1] + text // 3)
+        cover = words.get("cover") or "cover %d more" % foot["needed"]
+        width = len(cover) * text * 6 // 10
+        label = _label_spot(by_tile[foot_tile], picture["tiles"], width, text)
+        x0, x1 = min(x0, label[0] - width // 2), max(x1, label[0] + width // 2)
+        y0, y1 = min(y0, label[1] - text), max(y1, label[1] + text // 3)
     x, y = x0 - margin, y0 - margin
     w, h = x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
     if min_size:
@@ -297,18 +315,19 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
         parts.append(placed_tile_svg(entry, extra_class=cls))
     if fresh in by_tile:
         # (A double just played is the open foot too: it gets both outlines.)
-        parts.append(_ring(by_tile[fresh], "ring ring-fresh", 4))
+        parts.append(_ring(by_tile[fresh], "ring ring-fresh", 4, fixed))
     if label is not None:
-        parts.append(_ring(by_tile[foot_tile], "ring ring-foot", 8))
-        cover = words.get("cover") or "cover %d more" % foot["needed"]
-        # Sized by a transform (the page's CSS sets the font; inline styles are refused).
-        parts.append('<text class="label" x="0" y="0" text-anchor="middle" transform="translate(%d %d) scale(%s)">'
-                     '%s</text>' % (label[0], label[1], _ratio(text, 24), escape(cover)))
+        parts.append(_ring(by_tile[foot_tile], "ring ring-foot", 8, fixed))
+        # Sized by a transform (the page's CSS sets the font; inline styles are
+        # refused), outlined to read over anything beneath it.
+        parts.append('<text class="label" x="0" y="0" text-anchor="middle" transform="translate(%d %d) scale(%s)" '
+                     'stroke="#163a2f" stroke-width="5" stroke-linejoin="round" paint-order="stroke">%s</text>'
+                     % (label[0], label[1], _ratio(text, 24), escape(cover)))
     for i in range(len(targets)):
         entry = by_tile.get(targets[i])
         if entry is None:
             continue
-        parts.append(_ring(entry, "ring ring-target", 6))
+        parts.append(_ring(entry, "ring ring-target", 6, fixed))
         # The badge on the tile's top right corner as seen on screen.
         corner = entry["corners"][0]
         for c in entry["corners"]:
@@ -316,8 +335,7 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
                 corner = c
         cx = (corner[0] * 3 + entry["cx"]) // 4
         cy = (corner[1] * 3 + entry["cy"]) // 4
-        parts.append('<circle class="badge" cx="%d" cy="%d" r="%d" vector-effect="non-scaling-stroke"/>'
-                     % (cx, cy, badge_r))
+        parts.append('<circle class="badge" cx="%d" cy="%d" r="%d"/>' % (cx, cy, badge_r))
         parts.append('<text class="badge-text" x="0" y="9" text-anchor="middle" transform="translate(%d %d) scale(%s)">'
                      '%d</text>' % (cx, cy, _ratio(badge_r, 20), i + 1))
     parts.append("</svg>")
