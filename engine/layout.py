@@ -56,6 +56,12 @@ JUMP = 30         # per step, how far a tile that fits nowhere moves along its l
 AHEAD_BELOW = 60  # turns gentler than this must leave room to turn again
 FREE_TURNS = (0, 30, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180)
 FREE_REACH = 720   # how far from a line's end a jump may land in the region
+# Collision shapes (half sides HALF_L + CLEAR // 2 by HALF_S + CLEAR // 2):
+# the squared distance between centres beyond which two are surely apart
+# (twice the half diagonal), and below which they surely overlap (twice
+# the half short side), with room for a unit of rounding in the corners.
+APART_SQ = 4 * ((HALF_L + CLEAR // 2) * (HALF_L + CLEAR // 2) + (HALF_S + CLEAR // 2) * (HALF_S + CLEAR // 2)) + 512
+TOUCH_SQ = 4 * (HALF_S + CLEAR // 2) * (HALF_S + CLEAR // 2) - 256
 CELL = 128        # the side of a cell of the placed tiles' grid
 NEAR_JUMPS = 3    # steps a tile may jump to stay in the region
 
@@ -214,8 +220,8 @@ class _Table:
                 out.append(gx * 65536 + gy)
         return out
 
-    def clear(self, poly, bounds):
-        """Whether a collision shape is clear of every placed tile."""
+    def clear(self, poly, bounds, cx, cy):
+        """Whether a collision shape (centred at ``(cx, cy)``) is clear of every placed tile."""
         x0, y0, x1, y1 = bounds
         grid = self.grid
         for cell in self.cells(bounds):
@@ -223,7 +229,12 @@ class _Table:
                 b = t[BOUNDS]
                 if b[2] <= x0 or x1 <= b[0] or b[3] <= y0 or y1 <= b[1]:
                     continue
-                if not _separated(poly, t[SHAPE]):
+                # Circles first: centres further apart than two tiles' reach
+                # are clear, nearer than two half short sides overlap.
+                d = (t[CX] - cx) * (t[CX] - cx) + (t[CY] - cy) * (t[CY] - cy)
+                if d > APART_SQ:
+                    continue
+                if d < TOUCH_SQ or not _separated(poly, t[SHAPE]):
                     return False
         return True
 
@@ -257,7 +268,7 @@ class _Table:
             out = max(out, x - self.rx, -self.rx - x, y - self.ry, -self.ry - y)
         if region and out:
             return out
-        if not self.clear(poly, _bounds(poly)):
+        if not self.clear(poly, _bounds(poly), cx, cy):
             return None
         return out
 
