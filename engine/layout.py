@@ -1,150 +1,550 @@
-"""Where each Chicken Foot table tile lies: rectangles that never overlap.
+"""Where each Chicken Foot table tile lies: a chicken foot, with no two tiles overlapping.
 
-Pure portable Python over a view's ``table`` (see
-``ChickenFoot.layout()``).  The picture is built from *rows*: horizontal
-bands ``ROW_H`` apart.  The centre double stands in row 0; spokes grow to the
-right (even spokes) and to the left (odd ones), each side with its own rows.
-A line runs along its row away from the centre; a foot (a double off the
-centre) lies crosswise in the line, its first toe carries the line on and
-the other two toes each start a fresh row below, joined to the foot by a
-connector.  A line that reaches ``WRAP_AT`` wraps like text: it goes on in a
-fresh row below, from its own start, joined by a connector that runs out
-past the rows in between, along the gap above the new row and back in.  So
-the picture stays about as wide as ``2 * WRAP_AT`` however long a line gets.
-Rows are handed out in depth-first order.
+Pure portable Python over a view's ``table`` (see ``ChickenFoot.layout()``).
+The centre double stands in the middle; its spokes leave it in directions
+spread evenly round it (squashed to the shape of the table's *region*, so
+a wide table gets flatter spokes).  A line grows outward tile by tile.  A
+double off the centre lies crosswise on its line and its three toes splay
+from it like a bird's foot (ideally straight on, 45 degrees left and right).
 
-Why no two tiles can overlap: every row belongs to exactly one line, which
-only grows away from its start; the right side lies at ``x > 0`` and the left
-at ``x < 0``; only the centre (in the middle) spans ``x = 0``.  Connectors
-run down from a foot before the toe lines start, and every row between a foot
-and its toes belongs to lines starting further out (the feet of a line are
-served furthest first), so connectors cross no tile.  A wrapped row is
-handed out only after the toes of the row before, and starts no nearer than
-its line did; its connector's vertical runs outside every tile of the rows
-it passes and its horizontal in a gap between rows.
+Every tile is placed once, in the table's order, avoiding only the tiles
+placed before it: a placement never depends on later plays, so tiles never
+jump as play goes on (and a layout can be extended tile by tile, see
+:func:`layout`'s cache).  A tile tries the straight continuation of its
+line first, then a fan of turns, each bent at the inner corner of the tile
+before like a hinge, keeping the first that overlaps nothing and stays in
+the region; a line that meets the region's edge or another line bends.
+When nothing in the fan fits, the tile moves further out along its
+direction until it is clear of every tile (guaranteed: beyond the bounding
+box of everything nothing is in the way), and a connector shows the jump.
+
+Everything is integer arithmetic with an integer sine table built here
+from an integer series, so the output is identical on CPython, Pyodide and
+MicroPython.  Angles are whole degrees in SVG's frame (y points down, so a
+positive angle turns clockwise on screen); a tile's ``angle`` is the
+direction of its long side, and it is drawn as a horizontal tile rotated by
+that angle about its centre ``(cx, cy)``.
 """
 
 SHORT = 52      # a tile's short side (viewBox units)
 LONG = 102      # a tile's long side
+HALF_L = LONG // 2
+HALF_S = SHORT // 2
 GAP = 8         # between tiles along a line
-ROW_H = LONG + 18
-# Where the lines of a side start (from x = 0), and the extra room a spoke
-# in a lower row leaves for its connector from the centre.
-SIDE_START = SHORT // 2 + GAP
-SPOKE_INDENT = 26
-# How far out (from x = 0) a line may reach before it wraps onto a fresh row
-# below, so a long line never widens the whole picture.  A line starting
-# further out still gets room for a few tiles per row.
-WRAP_AT = SIDE_START + 7 * (LONG + GAP)
-MIN_PER_ROW = 3
-WRAP_INDENT = 16   # the room a wrapped row leaves for its connector
-LANE_GAP = 14      # between the tiles and the lanes of wrap connectors
+# Tiles are kept at least this far apart (each collision shape is grown by
+# half of it), so rounding on screen never makes neighbours touch.
+CLEAR = 6
+# The region lines should stay in, as half-widths from the centre: the
+# "wide" one, fitted to a desktop table box (984x445 px at 1366x768, about
+# 1000x520 on other pages), draws tiles' short sides >= 14 px; the
+# "narrow" one fitted to a phone's (350x490 px), about 18 px.
+REGIONS = {"wide": (1600, 670), "narrow": (410, 590)}
+# Turns tried for a line's next tile, in order of preference (degrees).
+TURNS = (0, 15, 30, 45, 60, 75, 90, 105, 120)
+DOUBLE_TURN_MAX = 30
+# A foot's toes: ideal offsets from the line reaching the foot (by the order
+# the toes are played), the bounds the rules of the picture demand (with a
+# margin for rounding), and the candidates tried.
+TOE_IDEAL = (0, -45, 45)
+TOE_MAX_OFF = 80
+TOE_MIN_APART = 25
+TOE_MIN_SPAN = 55
+TOE_OFFSETS = tuple(range(-TOE_MAX_OFF, TOE_MAX_OFF + 1, 10))
+STEP = 12         # how far a toe or spoke moves out per try
+SLACK = 48        # how far out a toe or spoke may move before another direction is tried
+JUMP = 30         # per step, how far a tile that fits nowhere moves along its line
+AHEAD_BELOW = 60  # turns gentler than this must leave room to turn again
+FREE_TURNS = (0, 30, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180)
+FREE_REACH = 720   # how far from a line's end a jump may land in the region
+# Collision shapes (half sides HALF_L + CLEAR // 2 by HALF_S + CLEAR // 2):
+# the squared distance between centres beyond which two are surely apart
+# (twice the half diagonal), and below which they surely overlap (twice
+# the half short side), with room for a unit of rounding in the corners.
+APART_SQ = 4 * ((HALF_L + CLEAR // 2) * (HALF_L + CLEAR // 2) + (HALF_S + CLEAR // 2) * (HALF_S + CLEAR // 2)) + 512
+TOUCH_SQ = 4 * (HALF_S + CLEAR // 2) * (HALF_S + CLEAR // 2) - 256
+CELL = 128        # the side of a cell of the placed tiles' grid
+NEAR_JUMPS = 3    # steps a tile may jump to stay in the region
+
+# --- integer trigonometry -----------------------------------------------------
+
+TRIG = 1 << 14    # sine and cosine are scaled by this
 
 
-class _Layout:
-    __slots__ = ("children", "tiles", "connectors", "rows", "wrap_at")
-
-    def __init__(self, table, wrap_at=WRAP_AT):
-        self.wrap_at = wrap_at
-        self.children = {}
-        for entry in table:
-            parent = entry["parent"]
-            if parent is not None:
-                if parent not in self.children:
-                    self.children[parent] = []
-                self.children[parent].append(entry)
-        for key in list(self.children.keys()):
-            self.children[key].sort(key=lambda e: e["slot"])
-        self.tiles = []
-        self.connectors = []
-        self.rows = [1, 1]   # the next free row on the right, on the left
-
-    def new_row(self, side):
-        row = self.rows[side]
-        self.rows[side] = row + 1
-        return row
-
-    def put(self, entry, side, row, u):
-        """Place ``entry`` at distance ``u`` out on ``side``'s ``row``; return its width."""
-        double = bool(entry["double"])
-        w = SHORT if double else LONG
-        h = LONG if double else SHORT
-        x = u if side == 0 else -(u + w)
-        y = row * ROW_H - h // 2
-        matched = entry["matched"]
-        hi, lo = _ends(entry["tile"])
-        other = lo if matched == hi else hi
-        if double:
-            first = hi
-        elif side == 0:
-            first = matched
+def _sine_table():
+    """sin(d degrees) * TRIG for d = 0..359, by an integer Taylor series (the same on every interpreter)."""
+    one = 1 << 40
+    pi = 3454217652358    # pi * 2**40, rounded
+    quarter = []
+    for d in range(91):
+        x = d * pi // 180
+        term = x
+        total = x
+        k = 1
+        while term != 0:
+            term = -term * x // one * x // one // ((2 * k) * (2 * k + 1))
+            total += term
+            k += 1
+        quarter.append((total * TRIG + one // 2) // one)
+    table = []
+    for d in range(360):
+        if d <= 90:
+            table.append(quarter[d])
+        elif d <= 180:
+            table.append(quarter[180 - d])
+        elif d <= 270:
+            table.append(-quarter[d - 180])
         else:
-            first = other
-        self.tiles.append({"tile": entry["tile"], "x": x, "y": y, "w": w, "h": h,
-                           "orientation": "vertical" if double else "horizontal",
-                           "first": first, "double": double, "parent": entry["parent"],
-                           "side": side, "row": row})
-        return w
+            table.append(-quarter[360 - d])
+    return table
 
-    def line(self, entry, side, row, u, depth=0):
-        """Lay out a line from ``entry`` on ``row``, then its feet's other toes.
 
-        A line reaching ``wrap_at`` continues on a fresh row, again from its
-        start ``u``, once the feet of the row before have their toes laid out
-        (so the rows between a foot and its toes still hold only lines
-        starting further out than the foot).
+SIN = _sine_table()
+COS = [SIN[(d + 90) % 360] for d in range(360)]
+
+
+def _r(v):
+    """A TRIG-scaled value rounded to a whole unit (half up, on every interpreter alike)."""
+    return (v + TRIG // 2) // TRIG
+
+
+def direction(dx, dy):
+    """The whole degree (0..359) pointing nearest to the vector ``(dx, dy)``."""
+    if dx == 0 and dy == 0:
+        return 0
+    best = 0
+    score = None
+    # Coarse then fine: the best of every tenth degree, then its neighbours.
+    for d in range(0, 360, 10):
+        s = dx * COS[d] + dy * SIN[d]
+        if score is None or s > score:
+            best, score = d, s
+    centre = best
+    for d in range(centre - 9, centre + 10):
+        d %= 360
+        s = dx * COS[d] + dy * SIN[d]
+        if s > score:
+            best, score = d, s
+    return best
+
+
+def angle_between(a, b):
+    """The smaller angle between directions ``a`` and ``b`` (degrees, 0..180)."""
+    d = (a - b) % 360
+    return 360 - d if d > 180 else d
+
+
+def _offset(a, b):
+    """Direction ``a`` relative to ``b``, in -179..180."""
+    d = (a - b) % 360
+    return d - 360 if d > 180 else d
+
+
+# --- rectangles ------------------------------------------------------------------
+
+def corners(cx, cy, angle, hl, hw):
+    """The four corners of a ``2*hl`` by ``2*hw`` rectangle centred at ``(cx, cy)``, long side at ``angle``."""
+    ux, uy = COS[angle], SIN[angle]
+    lx, ly = hl * ux, hl * uy
+    wx, wy = -hw * uy, hw * ux
+    return [(cx + _r(lx + wx), cy + _r(ly + wy)), (cx + _r(lx - wx), cy + _r(ly - wy)),
+            (cx + _r(-lx - wx), cy + _r(-ly - wy)), (cx + _r(-lx + wx), cy + _r(-ly + wy))]
+
+
+def _bounds(poly):
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _span(poly, ax, ay):
+    """The interval a polygon's corners cover along the axis ``(ax, ay)``."""
+    lo = hi = poly[0][0] * ax + poly[0][1] * ay
+    for p in poly:
+        v = p[0] * ax + p[1] * ay
+        if v < lo:
+            lo = v
+        elif v > hi:
+            hi = v
+    return lo, hi
+
+
+def _separated(pa, pb):
+    """Whether two convex quadrilaterals (corner lists) have a separating axis (touching counts as apart)."""
+    for poly in (pa, pb):
+        for i in (0, 1):
+            # A rectangle's sides come in parallel pairs: two normals each suffice.
+            ax = poly[i][1] - poly[i + 1][1]
+            ay = poly[i + 1][0] - poly[i][0]
+            lo_a, hi_a = _span(pa, ax, ay)
+            lo_b, hi_b = _span(pb, ax, ay)
+            if hi_a <= lo_b or hi_b <= lo_a:
+                return True
+    return False
+
+
+def overlap(pa, pb):
+    """Whether two convex quadrilaterals overlap (more than touching)."""
+    ba = _bounds(pa)
+    bb = _bounds(pb)
+    if ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]:
+        return False
+    return not _separated(pa, pb)
+
+
+# --- the layout --------------------------------------------------------------------
+
+# A placed tile, internally: a list indexed by these.
+NAME, PARENT, CX, CY, ANGLE, HL, HW, HEADING, CURL, SHAPE, BOUNDS, FIRST, DOUBLE, JUMP_FROM, SLOT, REF, OUT = range(17)
+
+
+class _Table:
+    """The tiles placed so far, and where the next one may go."""
+
+    __slots__ = ("rx", "ry", "spokes", "placed", "index", "kids", "extent", "grid")
+
+    def __init__(self, region, spokes):
+        self.rx, self.ry = region
+        self.spokes = spokes
+        self.placed = []
+        self.index = {}
+        self.kids = {}
+        self.extent = [0, 0, 0, 0]
+        # Placed tiles by the grid cells their bounds touch: a candidate is
+        # checked against its neighbours only (the page places on MicroPython).
+        self.grid = {}
+
+    def cells(self, bounds):
+        out = []
+        for gx in range(bounds[0] // CELL, bounds[2] // CELL + 1):
+            for gy in range(bounds[1] // CELL, bounds[3] // CELL + 1):
+                out.append(gx * 65536 + gy)
+        return out
+
+    def clear(self, poly, bounds, cx, cy):
+        """Whether a collision shape (centred at ``(cx, cy)``) is clear of every placed tile."""
+        x0, y0, x1, y1 = bounds
+        grid = self.grid
+        for cell in self.cells(bounds):
+            for t in grid.get(cell, ()):
+                b = t[BOUNDS]
+                if b[2] <= x0 or x1 <= b[0] or b[3] <= y0 or y1 <= b[1]:
+                    continue
+                # Circles first: centres further apart than two tiles' reach
+                # are clear, nearer than two half short sides overlap.
+                d = (t[CX] - cx) * (t[CX] - cx) + (t[CY] - cy) * (t[CY] - cy)
+                if d > APART_SQ:
+                    continue
+                if d < TOUCH_SQ or not _separated(poly, t[SHAPE]):
+                    return False
+        return True
+
+    def register(self, t):
+        for cell in self.cells(t[BOUNDS]):
+            if cell in self.grid:
+                self.grid[cell].append(t)
+            else:
+                self.grid[cell] = [t]
+
+    def excess(self, cx, cy, angle, hl, hw):
+        """How far a tile at this place reaches out of the region (0: inside)."""
+        worst = 0
+        for x, y in corners(cx, cy, angle, hl, hw):
+            worst = max(worst, x - self.rx, -self.rx - x, y - self.ry, -self.ry - y)
+        return worst
+
+    def fits(self, cx, cy, angle, hl, hw, region=True):
+        """Whether a tile of half sides ``hl``, ``hw`` is clear of every tile here (and, with
+        ``region``, inside the region)."""
+        out = self.misfit(cx, cy, angle, hl, hw, region)
+        return out is not None and (out == 0 or not region)
+
+    def misfit(self, cx, cy, angle, hl, hw, region=True):
+        """None if a tile here would overlap one placed, else how far it reaches out of the region."""
+        # One set of corners serves both tests: the collision shape, a little
+        # larger than the tile, is held to the region too.
+        poly = corners(cx, cy, angle, hl + CLEAR // 2, hw + CLEAR // 2)
+        out = 0
+        for x, y in poly:
+            out = max(out, x - self.rx, -self.rx - x, y - self.ry, -self.ry - y)
+        if region and out:
+            return out
+        if not self.clear(poly, _bounds(poly), cx, cy):
+            return None
+        return out
+
+    def add(self, name, parent, cx, cy, angle, hl, hw, heading, curl, first, double, jump, slot, ref):
+        poly = corners(cx, cy, angle, hl + CLEAR // 2, hw + CLEAR // 2)
+        t = [name, parent, cx, cy, angle, hl, hw, heading, curl, poly, _bounds(poly), first, double, jump, slot, ref, None]
+        self.index[name] = len(self.placed)
+        self.placed.append(t)
+        self.register(t)
+        for x, y in corners(cx, cy, angle, hl, hw):
+            e = self.extent
+            e[0] = min(e[0], x)
+            e[1] = min(e[1], y)
+            e[2] = max(e[2], x)
+            e[3] = max(e[3], y)
+        if parent is not None:
+            self.kids[parent] = self.kids.get(parent, 0) + 1
+
+    def far(self):
+        """A distance beyond which nothing placed can be in the way."""
+        e = self.extent
+        return (e[2] - e[0]) + (e[3] - e[1]) + 2 * LONG
+
+    # -- one tile ---------------------------------------------------------
+    def place(self, entry):
+        name = entry["tile"]
+        parent = entry["parent"]
+        double = bool(entry["double"])
+        hi, lo = _ends(name)
+        if parent is None:
+            # The centre double, standing upright.
+            self.add(name, None, 0, 0, 90, HALF_L, HALF_S, 90, 0, hi, True, None, 0, 0)
+            return
+        p = self.placed[self.index[parent]]
+        slot = self.kids.get(parent, 0)
+        matched = entry["matched"]
+        first = hi if double else (matched if matched is not None else hi)
+        if p[PARENT] is None:
+            self.radial(name, p, self.spoke_direction(slot), first, slot, 0)
+        elif p[DOUBLE]:
+            self.toe(name, p, slot, first)
+        else:
+            self.continue_line(name, p, double, first, slot)
+
+    def spoke_direction(self, k):
+        """Spoke ``k``'s direction: ``spokes`` directions spread evenly, squashed to the region."""
+        n = self.spokes if self.spokes and k < self.spokes else 8
+        # The first spokes along the region's long side: a pair leaves
+        # left and right on a wide table, up and down on a tall one.
+        offset = 45 if n == 4 else (90 if self.ry > self.rx else 0)
+        phi = (360 * k // n + offset) % 360
+        if n > 4:
+            # Many spokes spread evenly: squashed, they would crowd the centre.
+            return phi
+        return direction(self.rx * COS[phi], self.ry * SIN[phi])
+
+    def radial(self, name, anchor, heading, first, slot, ref):
+        """A plain tile on the ray from ``anchor``'s centre at ``heading``, as near as it fits.
+
+        In the region within ``SLACK`` of the nearest start if it can, else
+        the first place clear of every tile, however far (there always is
+        one: past the bounding box of everything the ray is clear).
         """
-        start = u
-        limit = max(self.wrap_at, start + MIN_PER_ROW * (LONG + GAP))
-        while entry is not None:
-            first_on_row = len(self.tiles)
-            pending = []   # (toes, foot_u, toe_u, foot_row) of each foot on this row
-            while entry is not None:
-                w = self.put(entry, side, row, u)
-                kids = self.children.get(entry["tile"], [])
-                if entry["double"] and len(kids) > 1:
-                    pending.append((kids[1:], u, u + w + GAP, row))
-                u += w + GAP
-                entry = kids[0] if kids else None
-                if entry is not None and u + (SHORT if entry["double"] else LONG) > limit:
+        if self.try_radial(name, anchor, heading, first, slot, ref, True):
+            return
+        start = self.ray_start(anchor, heading)
+        ax, ay = anchor[CX], anchor[CY]
+        ux, uy = COS[heading], SIN[heading]
+        dist = start
+        limit = start + self.far()
+        while dist < limit:
+            cx, cy = ax + _r((dist + HALF_L) * ux), ay + _r((dist + HALF_L) * uy)
+            if self.fits(cx, cy, heading, HALF_L, HALF_S, False):
+                break
+            dist += STEP
+        cx, cy = ax + _r((dist + HALF_L) * ux), ay + _r((dist + HALF_L) * uy)
+        jump = (ax + _r(start * ux), ay + _r(start * uy)) if dist > start + SLACK else None
+        self.add(name, anchor[NAME], cx, cy, heading, HALF_L, HALF_S, heading, 0, first, False, jump, slot, ref)
+
+    def ray_start(self, anchor, heading):
+        """How far from ``anchor``'s centre a tile on the ray at ``heading`` must start to clear it."""
+        return ray_start((heading - anchor[ANGLE]) % 360)
+
+    def toe(self, name, foot, slot, first):
+        """A toe on ``foot``: a direction splayed from the toes before, within the bounds of a bird's foot."""
+        ref = foot[REF]
+        taken = []
+        for t in self.placed:
+            if t[PARENT] == foot[NAME]:
+                taken.append(_offset(t[HEADING], ref))
+        ideal = TOE_IDEAL[slot] if slot < len(TOE_IDEAL) else 0
+        options = []
+        for off in TOE_OFFSETS:
+            if any(abs(off - o) < TOE_MIN_APART for o in taken):
+                continue
+            if len(taken) == 2 and max(taken + [off]) - min(taken + [off]) < TOE_MIN_SPAN:
+                continue
+            options.append((abs(off - ideal), off))
+        options.sort()
+        if not options:
+            options = [(0, ideal)]
+        # The first direction (by preference) with a free place in the region,
+        # near the foot; else the first with a free place anywhere near; else
+        # the preferred direction, as far out as it must go.
+        for _score, off in options:
+            if self.try_radial(name, foot, (ref + off) % 360, first, slot, ref, True):
+                return
+        # Further out along a ray, still in the region: the nearest such spot.
+        best = None
+        for _score, off in options:
+            heading = (ref + off) % 360
+            dist = self.ray_start(foot, heading) + SLACK
+            while best is None or dist < best[0]:
+                # (coarse steps: this is the rare, costly case)
+                cx, cy = foot[CX] + _r((dist + HALF_L) * COS[heading]), foot[CY] + _r((dist + HALF_L) * SIN[heading])
+                out = self.misfit(cx, cy, heading, HALF_L, HALF_S, True)
+                if out == 0:
+                    best = (dist, heading, cx, cy)
                     break
-            self.toes(pending, side, depth)
-            if entry is not None:
-                # Wrap: out past every tile of the rows just laid out, down to
-                # the gap above a fresh row, back to the line's start, and in.
-                lane = limit
-                for t in self.tiles[first_on_row:]:
-                    if t["side"] == side:
-                        lane = max(lane, (t["x"] + t["w"]) if side == 0 else -t["x"])
-                lane += LANE_GAP * (depth + 1)
-                new_row = self.new_row(side)
-                y0 = row * ROW_H
-                y1 = new_row * ROW_H
-                gap_y = y1 - ROW_H // 2
-                sign = 1 if side == 0 else -1
-                back = start + WRAP_INDENT
-                self.connectors.append([[sign * (u - GAP), y0], [sign * lane, y0], [sign * lane, gap_y],
-                                        [sign * (start + WRAP_INDENT // 2), gap_y],
-                                        [sign * (start + WRAP_INDENT // 2), y1], [sign * back, y1]])
-                row = new_row
-                u = back
+                if self.excess(cx, cy, heading, 0, 0) > 0:
+                    break       # the ray has left the region
+                dist += JUMP
+        if best is not None:
+            dist, heading, cx, cy = best
+            start = self.ray_start(foot, heading)
+            jump = (foot[CX] + _r(start * COS[heading]), foot[CY] + _r(start * SIN[heading]))
+            self.add(name, foot[NAME], cx, cy, heading, HALF_L, HALF_S, heading, 0, first, False, jump, slot, ref)
+            return
+        # Out of the region: the direction that strays least, then as for a spoke.
+        best = None
+        for _score, off in options:
+            out = self.try_radial(name, foot, (ref + off) % 360, first, slot, ref, False)
+            if out is not None and (best is None or out < best[0]):
+                best = (out, off)
+        off = best[1] if best is not None else options[0][1]
+        self.radial(name, foot, (ref + off) % 360, first, slot, ref)
 
-    def toes(self, pending, side, depth):
-        """The other toes of the feet in ``pending`` (see :meth:`line`), each a line on a fresh row."""
-        # The foot furthest out first: the rows it takes then lie between the
-        # nearer feet and their toes, and hold only lines starting beyond them.
-        for i in range(len(pending) - 1, -1, -1):
-            toes, foot_u, toe_u, foot_row = pending[i]
-            for toe in toes:
-                toe_row = self.new_row(side)
-                self.connect(side, foot_u + SHORT // 2, foot_row * ROW_H + LONG // 2,
-                             toe_row * ROW_H, toe_u)
-                self.line(toe, side, toe_row, toe_u, depth + 1)
+    def try_radial(self, name, anchor, heading, first, slot, ref, place):
+        """A tile on the ray within ``SLACK`` of its nearest start.
 
-    def connect(self, side, u0, y0, y1, u1):
-        """A connector down from ``(u0, y0)`` to the row at ``y1``, then out to ``u1``."""
-        sign = 1 if side == 0 else -1
-        self.connectors.append([[sign * u0, y0], [sign * u0, y1], [sign * u1, y1]])
+        With ``place``: placed at the first spot clear and in the region;
+        whether there was one.  Without: how little a clear spot strays out
+        of the region (None: no clear spot), placing nothing.
+        """
+        ax, ay = anchor[CX], anchor[CY]
+        ux, uy = COS[heading], SIN[heading]
+        start = self.ray_start(anchor, heading)
+        dist = start
+        least = None
+        while dist <= start + SLACK:
+            cx, cy = ax + _r((dist + HALF_L) * ux), ay + _r((dist + HALF_L) * uy)
+            out = self.misfit(cx, cy, heading, HALF_L, HALF_S, place)
+            if place and out == 0:
+                self.add(name, anchor[NAME], cx, cy, heading, HALF_L, HALF_S, heading, 0, first, False, None,
+                         slot, ref)
+                return True
+            if not place and out is not None and (least is None or out < least):
+                least = out
+            dist += STEP
+        return False if place else least
+
+    def continue_line(self, name, p, double, first, slot):
+        """The next tile of a line, on the open end of plain tile ``p``."""
+        hp = p[HEADING]
+        ex, ey = p[CX] + _r(HALF_L * COS[hp]), p[CY] + _r(HALF_L * SIN[hp])
+        curl = p[CURL] or 1
+        # The way the line last turned first (lines curl round like a
+        # pinwheel and pack the region), then the other way.
+        # A double turns little: sharply turned, a double lying across its
+        # own heading would look as if it lay along the line before it.
+        bends = [t for t in TURNS if t <= DOUBLE_TURN_MAX] if double else TURNS
+        turns = []
+        for t in bends:
+            turns.append(t * curl)
+        for t in bends[1:]:
+            turns.append(-t * curl)
+        found = None
+        # Near and in the region; a little further out and in the region
+        # (a short jump); near, anywhere; then further and further out along
+        # the line until clear of everything (past everything placed, the
+        # straight spot is clear, so this ends).
+        limit = self.far() // JUMP + 2
+        stages = [(0, True)]
+        for k in range(1, NEAR_JUMPS + 1):
+            stages.append((k, True))
+        stages.append(("free", True))
+        stages.append((0, False))
+        for k in range(1, limit + 1):
+            stages.append((k, False))
+        for k, need_region in stages:
+            # Out of the region and jumping: only a few turns (this is the rare, costly case).
+            tried = turns if (need_region or k == 0) else turns[::3]
+            if k == "free":
+                found = self.free_spot(ex, ey, hp, double)
+                if found:
+                    break
+                continue
+            # In the region: the first turn that fits.  Out of it: the turn
+            # that strays least (so a line that left the region heads back).
+            least = None
+            for turn in tried:
+                spot = self.line_spot(ex, ey, hp, turn, double, k * JUMP)
+                out = self.misfit(spot[0], spot[1], spot[2], spot[3], spot[4], need_region)
+                if out == 0 and need_region and abs(turn) < AHEAD_BELOW and not self.room_ahead(spot, double):
+                    continue
+                if out is None or (need_region and out):
+                    continue
+                if least is None or out < least:
+                    least = out
+                    found = (turn, spot, (ex, ey) if k else None)
+                if out == 0:
+                    break
+            if found:
+                break
+        if found is None:
+            # Not reached (see above); a last resort all the same.
+            found = (0, self.line_spot(ex, ey, hp, 0, double, (limit + 1) * JUMP), (ex, ey))
+        turn, spot, jump = found
+        cx, cy, angle, hl, hw, heading = spot
+        new_curl = curl if turn == 0 else (1 if turn > 0 else -1)
+        ref = heading
+        if double:
+            # The line reaching the foot: from the tile before to the foot's centre.
+            ref = direction(cx - p[CX], cy - p[CY])
+        self.add(name, p[NAME], cx, cy, angle, hl, hw, heading, new_curl, first, double, jump, slot, ref)
+
+    def free_spot(self, ex, ey, hp, double):
+        """The free spot in the region nearest the end ``(ex, ey)`` (a jump, shown by a
+        connector), as ``(turn, spot, jump_from)``; None if the region is full."""
+        limit = FREE_REACH
+        r = 2 * JUMP
+        while r < limit:
+            for d in FREE_TURNS:
+                h = (hp + d) % 360
+                cx, cy = ex + _r(r * COS[h]), ey + _r(r * SIN[h])
+                # The centre well inside first: cheap, and most spots far out fail it.
+                if abs(cx) > self.rx - HALF_S or abs(cy) > self.ry - HALF_S:
+                    continue
+                angle = (h + 90) % 360 if double else h
+                if self.fits(cx, cy, angle, HALF_L, HALF_S, True):
+                    return (0, (cx, cy, angle, HALF_L, HALF_S, h), (ex, ey))
+            r += JUMP
+        return None
+
+    def room_ahead(self, spot, double):
+        """Whether the region leaves room to turn after a tile at ``spot``: a line that
+        runs up to the region's edge could then only leave it."""
+        cx, cy, _angle, _hl, _hw, h = spot
+        ahead = (HALF_S if double else HALF_L) + GAP + SHORT
+        x = cx + _r(ahead * COS[h])
+        y = cy + _r(ahead * SIN[h])
+        return -self.rx <= x <= self.rx and -self.ry <= y <= self.ry
+
+    def line_spot(self, ex, ey, hp, turn, double, extra):
+        """Where a tile goes after the end ``(ex, ey)`` of a tile heading ``hp``, turned by ``turn``.
+
+        A plain tile hinges on the inner corner of the tile before (the side
+        it turns to), so the two never overlap however sharp the turn; a
+        double, crosswise, is pushed out just enough to clear that tile.
+        Returns ``(cx, cy, angle, half_long, half_short, heading)``.
+        """
+        h = (hp + turn) % 360
+        ux, uy = COS[h], SIN[h]
+        # A double lies across its line: half its long side across, half its short side along.
+        across, along = (HALF_L, HALF_S) if double else (HALF_S, HALF_L)
+        angle = (h + 90) % 360 if double else h
+        dist = GAP + along + extra
+        if turn == 0:
+            return (ex + _r(dist * ux), ey + _r(dist * uy), angle, HALF_L, HALF_S, h)
+        side = 1 if turn > 0 else -1
+        # The inner corner of the tile before, then back across the new tile's half width.
+        nx, ny = -SIN[hp] * side, COS[hp] * side
+        mx, my = -SIN[h] * side, COS[h] * side
+        cx = ex + _r(HALF_S * nx - across * mx + dist * ux)
+        cy = ey + _r(HALF_S * ny - across * my + dist * uy)
+        return (cx, cy, angle, HALF_L, HALF_S, h)
 
 
 def _ends(name):
@@ -152,61 +552,163 @@ def _ends(name):
     return int(parts[0]), int(parts[1])
 
 
-def wrap_for(tiles_per_row):
-    """The ``wrap_at`` that lets a spoke hold ``tiles_per_row`` plain tiles per row."""
-    return SIDE_START + tiles_per_row * (LONG + GAP)
+# ray_start by the ray's angle to the anchor's long side (the same for every anchor).
+_STARTS = {}
 
 
-def layout(table, wrap_at=WRAP_AT):
+def ray_start(rel):
+    """How far from a tile's centre another, on a ray at ``rel`` degrees to its long side, starts clear of it.
+
+    Every tile has the same size, so this depends on ``rel`` alone; the
+    result is worked out once per angle (with a unit or two to spare for
+    rounding where the tiles lie; placing still checks every tile).
+    """
+    known = _STARTS.get(rel)
+    if known is not None:
+        return known
+    anchor = corners(0, 0, 0, HALF_L + CLEAR // 2, HALF_S + CLEAR // 2)
+    ux, uy = COS[rel], SIN[rel]
+    start = HALF_S
+    while True:
+        cx, cy = _r((start + HALF_L) * ux), _r((start + HALF_L) * uy)
+        if not overlap(corners(cx, cy, rel, HALF_L + CLEAR // 2, HALF_S + CLEAR // 2), anchor):
+            break
+        start += STEP
+    _STARTS[rel] = start + 2
+    return start + 2
+
+# The last layouts made, by (region, spokes): a page redraws the table after
+# every play, and each placement depends only on the tiles before it, so a
+# table that extends (or cuts short) the last one reuses its placements.
+_CACHE = {}
+_CACHE_MAX = 4
+
+
+def _prefix(lay, table):
+    """How many of ``table``'s first entries ``lay`` has already placed, as they are."""
+    n = 0
+    placed = lay.placed
+    while n < len(placed) and n < len(table):
+        if placed[n][NAME] != table[n]["tile"] or placed[n][PARENT] != table[n]["parent"]:
+            break
+        n += 1
+    return n
+
+
+def _truncate(lay, n):
+    """Forget every tile of ``lay`` after the first ``n`` (rebuilding its indexes)."""
+    keep = lay.placed[:n]
+    lay.placed = []
+    lay.index = {}
+    lay.kids = {}
+    lay.extent = [0, 0, 0, 0]
+    lay.grid = {}
+    for t in keep:
+        lay.index[t[NAME]] = len(lay.placed)
+        lay.placed.append(t)
+        lay.register(t)
+        for x, y in corners(t[CX], t[CY], t[ANGLE], t[HL], t[HW]):
+            e = lay.extent
+            e[0] = min(e[0], x)
+            e[1] = min(e[1], y)
+            e[2] = max(e[2], x)
+            e[3] = max(e[3], y)
+        if t[PARENT] is not None:
+            lay.kids[t[PARENT]] = lay.kids.get(t[PARENT], 0) + 1
+
+
+def region_of(shape):
+    """The region (half width, half height) of a named shape, or a given pair."""
+    if isinstance(shape, str):
+        if shape not in REGIONS:
+            raise ValueError("shape must be one of %s, not %r" % (", ".join(sorted(REGIONS)), shape))
+        return REGIONS[shape]
+    if (not isinstance(shape, (list, tuple)) or len(shape) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= LONG for v in shape)):
+        raise ValueError("a region is [half_width, half_height], whole numbers >= %d, not %r" % (LONG, shape))
+    return (shape[0], shape[1])
+
+
+def layout(table, shape="wide", spokes=None):
     """The picture of ``table`` (a view's ``table`` list) as plain data.
 
+    ``shape`` is ``"wide"`` or ``"narrow"`` (or ``[half_width, half_height]``):
+    the region lines bend to stay in.  ``spokes`` is how many spokes the
+    centre takes (the view's ``spokes_needed``), so that they spread evenly
+    from the first play on; without it, eight directions are used.
+
     Returns ``{"tiles": [...], "connectors": [...], "box": [x, y, w, h]}``:
-    each tile ``{"tile", "x", "y", "w", "h", "orientation", "first",
-    "double", "parent", "side", "row"}`` (``first``: the number drawn
-    left/top), each connector a polyline ``[[x, y], ...]``, and ``box`` the
-    bounds of everything.  An empty table gives no tiles and a small box.
-    ``wrap_at`` is how far from ``x = 0`` a line may reach before it wraps
-    (:func:`wrap_for` gives it in tiles): smaller suits a narrow screen.
+    each tile ``{"tile", "parent", "cx", "cy", "angle", "w", "h", "first",
+    "double", "heading", "corners"}`` in the table's order: drawn as a
+    ``w`` by ``h`` horizontal tile (``first``, the number nearer its parent,
+    on the left) rotated by ``angle`` degrees about its centre; ``heading``
+    is the way its line runs; ``corners`` its four corners.  A connector is
+    a segment ``[[x0, y0], [x1, y1]]`` from a tile's parent to a tile that
+    had to be placed further out.  ``box`` bounds every tile.  The tiles'
+    dicts are shared with later calls: read them, do not change them.
     """
-    if not table:
+    region = region_of(shape)
+    if spokes is not None and (not isinstance(spokes, int) or isinstance(spokes, bool) or not 1 <= spokes <= 8):
+        raise ValueError("spokes must be a whole number from 1 to 8, not %r" % (spokes,))
+    table = table or []
+    key = (region[0], region[1], spokes)
+    lay = _CACHE.get(key)
+    if lay is None:
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        lay = _Table(region, spokes)
+        _CACHE[key] = lay
+    n = _prefix(lay, table)
+    if n < len(lay.placed):
+        _truncate(lay, n)
+    names = {}
+    for t in lay.placed:
+        names[t[NAME]] = True
+    try:
+        for entry in table[n:]:
+            if entry["tile"] in names:
+                raise ValueError("tile %s is on the table twice" % entry["tile"])
+            if entry["parent"] is None and lay.placed:
+                raise ValueError("the table has two centres: %s and %s" % (lay.placed[0][NAME], entry["tile"]))
+            if entry["parent"] is not None and entry["parent"] not in names:
+                raise ValueError("%s is attached to %s, which is not on the table before it"
+                                 % (entry["tile"], entry["parent"]))
+            lay.place(entry)
+            names[entry["tile"]] = True
+    except Exception:
+        # A bad table changes nothing: the cache forgets what it half did.
+        _truncate(lay, n)
+        raise
+    return _picture(lay)
+
+
+def _picture(lay):
+    tiles = []
+    connectors = []
+    for t in lay.placed:
+        if t[OUT] is None:
+            # Made once per placed tile (the page asks again after every play).
+            t[OUT] = {"tile": t[NAME], "parent": t[PARENT], "cx": t[CX], "cy": t[CY], "angle": t[ANGLE],
+                      "w": 2 * t[HL], "h": 2 * t[HW], "first": t[FIRST], "double": t[DOUBLE],
+                      "heading": t[HEADING],
+                      "corners": [list(c) for c in corners(t[CX], t[CY], t[ANGLE], t[HL], t[HW])]}
+        tiles.append(t[OUT])
+        if t[JUMP_FROM] is not None:
+            along = t[HW] if t[DOUBLE] else t[HL]
+            near = [t[CX] - _r(along * COS[t[HEADING]]), t[CY] - _r(along * SIN[t[HEADING]])]
+            connectors.append([list(t[JUMP_FROM]), near])
+    if not tiles:
         return {"tiles": [], "connectors": [], "box": [-LONG, -LONG, 2 * LONG, 2 * LONG]}
-    lay = _Layout(table, wrap_at)
-    centre = None
-    for entry in table:
-        if entry["parent"] is None:
-            centre = entry
-    hi, _lo = _ends(centre["tile"])
-    lay.tiles.append({"tile": centre["tile"], "x": -(SHORT // 2), "y": -(LONG // 2), "w": SHORT, "h": LONG,
-                      "orientation": "vertical", "first": hi, "double": True, "parent": None,
-                      "side": None, "row": 0})
-    spokes = lay.children.get(centre["tile"], [])
-    for k in range(len(spokes)):
-        side = k % 2
-        if k < 2:
-            lay.line(spokes[k], side, 0, SIDE_START)
-        else:
-            row = lay.new_row(side)
-            u = SIDE_START + SPOKE_INDENT
-            lay.connect(side, SHORT // 4, LONG // 2, row * ROW_H, u)
-            lay.line(spokes[k], side, row, u)
-    x0 = y0 = 0
-    x1 = y1 = 0
-    for t in lay.tiles:
-        x0 = min(x0, t["x"])
-        y0 = min(y0, t["y"])
-        x1 = max(x1, t["x"] + t["w"])
-        y1 = max(y1, t["y"] + t["h"])
-    return {"tiles": lay.tiles, "connectors": lay.connectors, "box": [x0, y0, x1 - x0, y1 - y0]}
+    e = lay.extent
+    return {"tiles": tiles, "connectors": connectors, "box": [e[0], e[1], e[2] - e[0], e[3] - e[1]]}
 
 
 def overlaps(tiles):
-    """Pairs of tile names whose rectangles overlap (touching edges do not count)."""
+    """Pairs of tile names whose drawn rectangles overlap (touching edges do not count)."""
     found = []
     for i in range(len(tiles)):
-        a = tiles[i]
+        a = tiles[i]["corners"]
         for j in range(i + 1, len(tiles)):
-            b = tiles[j]
-            if (a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"]
-                    and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]):
-                found.append((a["tile"], b["tile"]))
+            if overlap(a, tiles[j]["corners"]):
+                found.append((tiles[i]["tile"], tiles[j]["tile"]))
     return found

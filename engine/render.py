@@ -175,27 +175,86 @@ _NESTED = '<svg xmlns="http://www.w3.org/2000/svg" class="tile'
 
 
 def placed_tile_svg(entry, size=50, extra_class=""):
-    """One tile of a layout (``engine.layout``) as an SVG positioned at its rectangle."""
-    svg = tile_svg(entry["tile"], orientation=entry["orientation"], first=entry["first"], size=size)
+    """One tile of a layout (``engine.layout``): a ``<g>`` rotated and moved to its place.
+
+    The ``<g>`` carries ``data-tile`` and, but for the centre, ``data-on``
+    (the tile it joins); it holds nothing but the tile's picture, so its
+    ``getBBox()`` is the tile's rectangle (UI-CONTRACT.md).
+    """
+    svg = tile_svg(entry["tile"], orientation="horizontal", first=entry["first"], size=size)
     classes = "tile" + (" " + extra_class if extra_class else "")
-    return svg.replace(_NESTED, '<svg x="%d" y="%d" class="%s' % (entry["x"], entry["y"], classes), 1)
+    svg = svg.replace(_NESTED, '<svg x="%d" y="%d" class="%s' % (-(entry["w"] // 2), -(entry["h"] // 2), classes), 1)
+    on = ' data-on="%s"' % entry["parent"] if entry["parent"] is not None else ""
+    return '<g data-tile="%s"%s transform="%s">%s</g>' % (entry["tile"], on, _place(entry), svg)
 
 
-def _ring(entry, cls, pad):
-    return ('<rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="14"/>'
-            % (cls, entry["x"] - pad, entry["y"] - pad, entry["w"] + 2 * pad, entry["h"] + 2 * pad))
+def _place(entry):
+    return "translate(%d %d) rotate(%d)" % (entry["cx"], entry["cy"], entry["angle"])
 
 
-def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=None, words=None):
-    """The Chicken Foot table of ``view`` as one SVG whose viewBox fits the layout.
+def _ring(entry, cls, pad, fixed=False):
+    """An outline round a placed tile (outside its ``<g>``, which must hold only the tile).
 
-    ``targets`` lists the table tiles the selected hand tile may join: each
-    gets a solid ring and a number badge (1, 2, ...) matching the place
-    buttons.  The open foot that must be covered gets a dashed ring and a
-    "cover" label, so neither relies on colour alone.  ``wrap_at`` is passed
-    to :func:`engine.layout.layout`; ``min_size`` (``[w, h]`` in viewBox
-    units) keeps a small table from being blown up to fill its box.  The
-    tile named ``fresh`` (the last one played) gets the class ``fresh`` and a
+    ``fixed``: its stroke in screen pixels (``non-scaling-stroke``), for a
+    desktop's big table, scaled down a lot, whose outlines must stay
+    visible (a phone zooms in instead, and would then draw them thick).
+    """
+    return ('<rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="14" transform="%s"%s/>'
+            % (cls, -(entry["w"] // 2) - pad, -(entry["h"] // 2) - pad, entry["w"] + 2 * pad, entry["h"] + 2 * pad,
+               _place(entry), ' vector-effect="non-scaling-stroke"' if fixed else ""))
+
+
+def _bounds_of(entry):
+    xs = [c[0] for c in entry["corners"]]
+    ys = [c[1] for c in entry["corners"]]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _label_spot(entry, tiles, width, size):
+    """Where the open foot's label goes (its baseline's middle): below the foot, else
+    above, right or left of it, the first clear of every tile; below if none is."""
+    x0, y0, x1, y1 = _bounds_of(entry)
+    cx = (x0 + x1) // 2
+    gap = 10
+    spots = [(cx, y1 + gap + size), (cx, y0 - gap - size // 4),
+             (x1 + gap + width // 2, (y0 + y1) // 2 + size // 3), (x0 - gap - width // 2, (y0 + y1) // 2 + size // 3)]
+    boxes = [_bounds_of(t) for t in tiles]
+    for lx, ly in spots:
+        a = (lx - width // 2, ly - size, lx + width // 2, ly + size // 4)
+        if all(b[2] <= a[0] or a[2] <= b[0] or b[3] <= a[1] or a[3] <= b[1] for b in boxes):
+            return lx, ly
+    return spots[0]
+
+
+def _ratio(a, b):
+    """``a / b`` as a decimal with two places, from integers (the same text on every interpreter)."""
+    hundredths = (a * 100 + b // 2) // b
+    return "%d.%02d" % (hundredths // 100, hundredths % 100)
+
+
+# Room round the table's tiles for rings and badges (viewBox units); a
+# phone's table keeps less, its every unit counts.
+TABLE_MARGINS = {"wide": 30, "narrow": 16}
+# The box (px) each shape's picture is fitted to on the page: the badges and
+# the label are sized for it, so they stay legible when a big table is
+# scaled down (BADGE_PX: a badge's radius, TEXT_PX: the texts' size).
+TABLE_BOXES = {"wide": (984, 445), "narrow": (700, 980)}   # a phone's, zoomed in twice (panzoom.js)
+BADGE_PX = 11
+TEXT_PX = 14
+
+
+def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fresh=None, words=None):
+    """The Chicken Foot table of ``view`` as one SVG (``data-table``) whose viewBox fits the layout.
+
+    ``shape`` (``"wide"`` or ``"narrow"``) is the region the layout's lines
+    keep to (:func:`engine.layout.layout`); ``margin`` the room round the
+    tiles (by default :data:`TABLE_MARGINS` of the shape).  ``targets`` lists the table
+    tiles the selected hand tile may join: each gets a solid ring and a
+    number badge (1, 2, ...) matching the place buttons.  The open foot
+    that must be covered gets a dashed ring and a "cover" label, so neither
+    relies on colour alone.  ``min_size`` (``[w, h]`` in viewBox units)
+    keeps a small table from being blown up to fill its box.  The tile
+    named ``fresh`` (the last one played) gets the class ``fresh`` and a
     ``ring-fresh`` outline, for the page to highlight or animate.  ``words``
     (optional, for other languages) gives the picture's texts: ``summary``
     (its accessible name, default :func:`table_summary`) and ``cover`` (the
@@ -204,15 +263,33 @@ def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=
     words = words or {}
     from .layout import layout
 
-    if wrap_at is None:
-        picture = layout(view.get("table") or [])
-    else:
-        picture = layout(view.get("table") or [], wrap_at)
-    x, y, w, h = picture["box"]
-    x -= margin
-    y -= margin
-    w += 2 * margin
-    h += 2 * margin + 24
+    picture = layout(view.get("table") or [], shape, view.get("spokes_needed") or None)
+    if margin is None:
+        margin = TABLE_MARGINS.get(shape, 30) if isinstance(shape, str) else 30
+    x0, y0, w, h = picture["box"]
+    x1, y1 = x0 + w, y0 + h
+    targets = targets or []
+    foot = view.get("open_foot")
+    foot_tile = foot["tile"] if foot else None
+    by_tile = {}
+    for entry in picture["tiles"]:
+        by_tile[entry["tile"]] = entry
+    # Units per pixel once fitted, roughly (never below 1: a small table is not blown up).
+    bw, bh = TABLE_BOXES.get(shape, TABLE_BOXES["wide"]) if isinstance(shape, str) else TABLE_BOXES["wide"]
+    per_px = max(1, (max((x1 - x0 + 2 * margin) * 1000 // bw, (y1 - y0 + 2 * margin + 40) * 1000 // bh) + 999) // 1000)
+    badge_r = max(20, BADGE_PX * per_px)
+    fixed = shape == "wide"
+    text = max(24, TEXT_PX * per_px)
+    label = None
+    cover = ""
+    if foot_tile in by_tile:
+        cover = words.get("cover") or "cover %d more" % foot["needed"]
+        width = len(cover) * text * 6 // 10
+        label = _label_spot(by_tile[foot_tile], picture["tiles"], width, text)
+        x0, x1 = min(x0, label[0] - width // 2), max(x1, label[0] + width // 2)
+        y0, y1 = min(y0, label[1] - text), max(y1, label[1] + text // 3)
+    x, y = x0 - margin, y0 - margin
+    w, h = x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
     if min_size:
         if w < min_size[0]:
             x -= (min_size[0] - w) // 2
@@ -220,24 +297,13 @@ def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=
         if h < min_size[1]:
             y -= (min_size[1] - h) // 2
             h = min_size[1]
-    targets = targets or []
-    foot = view.get("open_foot")
-    foot_tile = foot["tile"] if foot else None
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="table-svg" viewBox="%d %d %d %d" '
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="table-svg" data-table="" viewBox="%d %d %d %d" '
              'role="img" aria-label="%s">' % (x, y, w, h, escape(words.get("summary") or table_summary(view)))]
     for line in picture["connectors"]:
-        points = " ".join(["%d,%d" % (p[0], p[1]) for p in line])
-        if len(line) == 6:
-            # A wrapped line's connector: thin and dotted, unlike a foot's toes.
-            parts.append('<polyline class="connector wrap" points="%s" fill="none" stroke="#b8c9bf" '
-                         'stroke-width="3" stroke-dasharray="2 9" stroke-linecap="round" '
-                         'stroke-linejoin="round"/>' % points)
-        else:
-            parts.append('<polyline class="connector" points="%s" fill="none" stroke="#d9c79a" '
-                         'stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>' % points)
-    by_tile = {}
-    for entry in picture["tiles"]:
-        by_tile[entry["tile"]] = entry
+        # A tile that had to be placed further out: a thin dotted line to its place.
+        parts.append('<line class="connector" x1="%d" y1="%d" x2="%d" y2="%d" stroke="#d9c79a" '
+                     'stroke-width="4" stroke-dasharray="3 8" stroke-linecap="round"/>'
+                     % (line[0][0], line[0][1], line[1][0], line[1][1]))
     for entry in picture["tiles"]:
         cls = ""
         if entry["tile"] == foot_tile:
@@ -247,23 +313,31 @@ def table_svg(view, targets=None, margin=30, wrap_at=None, min_size=None, fresh=
         if entry["tile"] == fresh:
             cls = (cls + " fresh").strip()
         parts.append(placed_tile_svg(entry, extra_class=cls))
-    if fresh in by_tile and fresh != foot_tile:
-        parts.append(_ring(by_tile[fresh], "ring ring-fresh", 5))
-    if foot_tile in by_tile:
-        entry = by_tile[foot_tile]
-        parts.append(_ring(entry, "ring ring-foot", 8))
-        cover = words.get("cover") or "cover %d more" % foot["needed"]
-        parts.append('<text class="label" x="%d" y="%d" text-anchor="middle">%s</text>'
-                     % (entry["x"] + entry["w"] // 2, entry["y"] + entry["h"] + 30, escape(cover)))
+    if fresh in by_tile:
+        # (A double just played is the open foot too: it gets both outlines.)
+        parts.append(_ring(by_tile[fresh], "ring ring-fresh", 4, fixed))
+    if label is not None:
+        parts.append(_ring(by_tile[foot_tile], "ring ring-foot", 8, fixed))
+        # Sized by a transform (the page's CSS sets the font; inline styles are
+        # refused), outlined to read over anything beneath it.
+        parts.append('<text class="label" x="0" y="0" text-anchor="middle" transform="translate(%d %d) scale(%s)" '
+                     'stroke="#163a2f" stroke-width="5" stroke-linejoin="round" paint-order="stroke">%s</text>'
+                     % (label[0], label[1], _ratio(text, 24), escape(cover)))
     for i in range(len(targets)):
         entry = by_tile.get(targets[i])
         if entry is None:
             continue
-        parts.append(_ring(entry, "ring ring-target", 6))
-        cx = entry["x"] + entry["w"] - 4
-        cy = entry["y"] + 4
-        parts.append('<circle class="badge" cx="%d" cy="%d" r="20"/>' % (cx, cy))
-        parts.append('<text class="badge-text" x="%d" y="%d" text-anchor="middle">%d</text>' % (cx, cy + 9, i + 1))
+        parts.append(_ring(entry, "ring ring-target", 6, fixed))
+        # The badge on the tile's top right corner as seen on screen.
+        corner = entry["corners"][0]
+        for c in entry["corners"]:
+            if c[0] - c[1] > corner[0] - corner[1]:
+                corner = c
+        cx = (corner[0] * 3 + entry["cx"]) // 4
+        cy = (corner[1] * 3 + entry["cy"]) // 4
+        parts.append('<circle class="badge" cx="%d" cy="%d" r="%d"/>' % (cx, cy, badge_r))
+        parts.append('<text class="badge-text" x="0" y="9" text-anchor="middle" transform="translate(%d %d) scale(%s)">'
+                     '%d</text>' % (cx, cy, _ratio(badge_r, 20), i + 1))
     parts.append("</svg>")
     return "".join(parts)
 

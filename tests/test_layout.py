@@ -1,5 +1,6 @@
-"""engine.layout: the Chicken Foot table never puts one tile on another."""
+"""engine.layout: the Chicken Foot table drawn as a chicken foot, never one tile on another."""
 
+import math
 import random
 
 import pytest
@@ -9,117 +10,179 @@ from engine.rng import Rng
 
 
 def random_round(seed, players=4, options=None):
-    """A complete round of ``players`` with random legal play; the game at its end and its tables on the way."""
+    """A complete round of ``players`` with random legal play; the tables on the way (the last complete)."""
     game = record.new_game("chicken-foot", players, options)
     game.start_round(game.new_deal(Rng(seed)))
     pick = random.Random(seed)
     tables = []
     while game.current_seat() is not None:
         game.apply(pick.choice(game.legal_actions()))
-        if len(tables) < 3 or pick.random() < 0.1:
+        if pick.random() < 0.15:
             tables.append(game.view(0)["table"])
     tables.append(game.view(0)["table"])
     return game, tables
 
 
-def segments_cross_rect(polyline, rect):
-    """Whether an axis-aligned polyline passes through the inside of ``rect``."""
-    for (x0, y0), (x1, y1) in zip(polyline, polyline[1:]):
-        lo_x, hi_x = min(x0, x1), max(x0, x1)
-        lo_y, hi_y = min(y0, y1), max(y0, y1)
-        if (lo_x < rect["x"] + rect["w"] and rect["x"] < hi_x or lo_x == hi_x and rect["x"] < lo_x < rect["x"] + rect["w"]) \
-                and (lo_y < rect["y"] + rect["h"] and rect["y"] < hi_y or lo_y == hi_y and rect["y"] < lo_y < rect["y"] + rect["h"]):
-            return True
+def float_separated(a, b):
+    """An independent separating-axis test in floating point (touching counts as apart)."""
+    for poly in (a, b):
+        for i in range(4):
+            ex, ey = poly[(i + 1) % 4][0] - poly[i][0], poly[(i + 1) % 4][1] - poly[i][1]
+            ax, ay = -ey, ex
+            pa = [p[0] * ax + p[1] * ay for p in a]
+            pb = [p[0] * ax + p[1] * ay for p in b]
+            if max(pa) <= min(pb) or max(pb) <= min(pa):
+                return True
     return False
 
 
-def wrapped_rows(picture):
-    """How many times lines wrapped (a wrap connector has six points)."""
-    return sum(1 for line in picture["connectors"] if len(line) == 6)
+def centre(t):
+    return t["cx"], t["cy"]
 
 
-def test_two_hundred_random_four_player_rounds_have_no_overlap():
+def towards(a, b):
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+
+
+def off(a, b):
+    """Direction ``a`` relative to ``b`` in (-180, 180]."""
+    return -((b - a + 180) % 360 - 180)
+
+
+def check_picture(picture, table, spokes):
+    """Every rule of the picture; returns how many completed feet it had."""
+    tiles = picture["tiles"]
+    assert [t["tile"] for t in tiles] == [e["tile"] for e in table]
+    for i in range(len(tiles)):
+        for j in range(i + 1, len(tiles)):
+            assert float_separated(tiles[i]["corners"], tiles[j]["corners"]), (tiles[i]["tile"], tiles[j]["tile"])
+    by = {t["tile"]: t for t in tiles}
+    entries = {e["tile"]: e for e in table}
+    kids = {}
+    for t in tiles:
+        if t["parent"] is not None:
+            kids.setdefault(t["parent"], []).append(t)
+        e = entries[t["tile"]]
+        if e["double"] and e["parent"] is not None:
+            assert abs(off(t["angle"], t["heading"])) == 90          # crosswise on its line
+        elif e["parent"] is not None:
+            assert t["angle"] == t["heading"] and t["first"] == e["matched"]   # the matched end faces the parent
+        x, y, w, h = picture["box"]
+        for cx, cy in t["corners"]:
+            assert x <= cx <= x + w and y <= cy <= y + h
+    hub = tiles[0]
+    directions = [towards(centre(hub), centre(t)) for t in kids.get(hub["tile"], [])]
+    assert len(directions) <= spokes
+    for i in range(len(directions)):
+        for j in range(i + 1, len(directions)):
+            assert abs(off(directions[i], directions[j])) >= 20
+    feet = 0
+    for name, toes in kids.items():
+        foot = by[name]
+        if not entries[name]["double"] or foot["parent"] is None:
+            continue
+        incoming = towards(centre(by[foot["parent"]]), centre(foot))
+        offs = sorted(off(towards(centre(foot), centre(t)), incoming) for t in toes)
+        assert all(abs(o) <= 90 for o in offs), offs
+        assert all(b - a >= 20 for a, b in zip(offs, offs[1:])), offs
+        if len(toes) == 3:
+            feet += 1
+            assert offs[2] - offs[0] >= 50, offs
+    return feet
+
+
+@pytest.mark.parametrize("shape", ["wide", "narrow"])
+def test_random_rounds_follow_every_rule(shape):
+    feet = 0
     checked = 0
-    wraps = 0
-    for seed in range(200):
-        _game, tables = random_round(seed)
+    for seed in range(45):
+        players = (2, 4, 8)[seed % 3]
+        spokes = players + seed % (9 - players)
+        _game, tables = random_round(seed, players, {"spokes": spokes})
         for table in tables:
-            # The wide (desktop) and the narrow (phone) shapes.
-            for wrap_at in (layout.WRAP_AT, layout.wrap_for(4)):
-                picture = layout.layout(table, wrap_at)
-                assert sorted(t["tile"] for t in picture["tiles"]) == sorted(e["tile"] for e in table)
-                assert layout.overlaps(picture["tiles"]) == []
-                wraps += wrapped_rows(picture)
+            feet += check_picture(layout.layout(table, shape, spokes), table, spokes)
             checked += 1
-    assert checked >= 800
-    assert wraps > 100   # the wrapped shapes are among those checked
+    assert checked > 200 and feet > 100
 
 
-def chain(length):
-    """A table: the centre 9-9 and one spoke of ``length`` distinct plain tiles."""
-    table = [{"tile": "9-9", "parent": None, "slot": 0, "double": True, "matched": 9}]
-    parent, end, used = "9-9", 9, set()
-    for _ in range(length):
-        # Walk to the number with the most unused tiles left, so the walk never gets stuck.
-        free = [n for n in range(10) if n != end and (max(n, end), min(n, end)) not in used]
-        other = max(free, key=lambda n: (sum(1 for m in range(10) if m != n and (max(n, m), min(n, m)) not in used), n))
-        used.add((max(other, end), min(other, end)))
-        name = "%d-%d" % (max(other, end), min(other, end))
-        table.append({"tile": name, "parent": parent, "slot": 0, "double": False, "matched": end})
-        parent, end = name, other
-    return table
+def test_a_placement_never_depends_on_later_tiles():
+    _game, tables = random_round(5, 4)
+    table = tables[-1]
+    whole = layout.layout(table, "wide", 4)["tiles"]
+    for n in (1, 5, 9, 17, len(table) - 1):
+        layout._CACHE.clear()
+        assert layout.layout(table[:n], "wide", 4)["tiles"] == whole[:n]
+    # Extending, cutting short and starting afresh all give the same picture.
+    layout._CACHE.clear()
+    fresh = layout.layout(table, "wide", 4)
+    for n in range(1, len(table) + 1, 7):
+        layout.layout(table[:n], "wide", 4)
+    assert layout.layout(table, "wide", 4) == fresh
+    assert layout.layout(table, "narrow", 4) != fresh
 
 
-def test_a_long_line_wraps_instead_of_widening_the_picture():
-    picture = layout.layout(chain(30))
-    assert layout.overlaps(picture["tiles"]) == []
-    assert max(t["x"] + t["w"] for t in picture["tiles"]) <= layout.WRAP_AT
-    rows = sorted(set(t["row"] for t in picture["tiles"]))
-    assert len(rows) >= 4 and wrapped_rows(picture) == len(rows) - 1
-    # Each wrapped row starts again near the line's start, in reading order.
-    for row in rows[1:]:
-        first = min(t["x"] for t in picture["tiles"] if t["row"] == row)
-        assert first <= layout.SIDE_START + layout.WRAP_INDENT
-    for line in picture["connectors"]:
-        assert not any(segments_cross_rect(line, t) for t in picture["tiles"]), line
-
-
-@pytest.mark.parametrize("per_row", [7, 4, 2])
-def test_connectors_cross_no_tile_and_box_holds_everything(per_row):
-    for seed in range(40):
-        for players, spokes in ((2, 2), (4, 6), (8, 8)):
-            _game, tables = random_round(1000 + seed, players, {"spokes": spokes})
-            picture = layout.layout(tables[-1], layout.wrap_for(per_row))
-            x, y, w, h = picture["box"]
+def test_lines_stay_in_their_region_and_bend_to_do_so():
+    outside = total = turned = 0
+    for seed in range(30):
+        _game, tables = random_round(100 + seed, 2)
+        for shape in ("wide", "narrow"):
+            rx, ry = layout.REGIONS[shape]
+            picture = layout.layout(tables[-1], shape, 2)
             for t in picture["tiles"]:
-                assert x <= t["x"] and t["x"] + t["w"] <= x + w
-                assert y <= t["y"] and t["y"] + t["h"] <= y + h
-            for line in picture["connectors"]:
-                assert not any(segments_cross_rect(line, t) for t in picture["tiles"]), line
+                total += 1
+                outside += any(abs(x) > rx or abs(y) > ry for x, y in t["corners"])
+                turned += t["heading"] % 90 != 0
+    assert outside <= total // 50
+    assert turned > total // 10
 
 
-def test_overlaps_detects_overlap():
-    a = {"tile": "9-9", "x": 0, "y": 0, "w": 52, "h": 102}
-    b = {"tile": "9-5", "x": 51, "y": 100, "w": 102, "h": 52}
-    c = {"tile": "5-5", "x": 52, "y": 0, "w": 52, "h": 102}
-    assert layout.overlaps([a, b]) == [("9-9", "9-5")]
-    assert layout.overlaps([a, c]) == []
+def test_spokes_spread_evenly_from_the_first_play():
+    for shape in ("wide", "narrow"):
+        for n in range(2, 9):
+            lay = layout._Table(layout.region_of(shape), n)
+            dirs = [lay.spoke_direction(k) for k in range(n)]
+            gaps = [layout.angle_between(a, b) for i, a in enumerate(dirs) for b in dirs[i + 1:]]
+            assert min(gaps) >= 20, (shape, n, dirs)
 
 
-def test_feet_lie_crosswise_and_numbers_face_their_neighbour():
-    game, tables = random_round(7)
-    picture = layout.layout(tables[-1])
-    by_tile = {e["tile"]: e for e in tables[-1]}
-    for t in picture["tiles"]:
-        entry = by_tile[t["tile"]]
-        if entry["double"]:
-            assert t["orientation"] == "vertical"
-        else:
-            assert t["orientation"] == "horizontal"
-            near = t["first"] if t["side"] == 0 else [n for n in map(int, t["tile"].split("-"))
-                                                      if True][0 if t["first"] != int(t["tile"].split("-")[0]) else 1]
-            assert near == entry["matched"]
+def test_integer_trigonometry_matches_the_maths():
+    for d in range(360):
+        assert abs(layout.SIN[d] - math.sin(math.radians(d)) * layout.TRIG) <= 1
+        assert abs(layout.COS[d] - math.cos(math.radians(d)) * layout.TRIG) <= 1
+    for dx, dy in ((1, 0), (0, 1), (-3, 4), (100, -1), (-7, -7)):
+        exact = math.degrees(math.atan2(dy, dx)) % 360
+        assert layout.angle_between(layout.direction(dx, dy), round(exact) % 360) == 0
+
+
+def test_overlap_detects_rotated_overlap():
+    a = layout.corners(0, 0, 0, 51, 26)
+    assert layout.overlap(a, layout.corners(60, 40, 45, 51, 26))
+    assert not layout.overlap(a, layout.corners(0, 53, 0, 51, 26))
+    assert not layout.overlap(a, layout.corners(102, 0, 0, 51, 26))      # touching ends
+    assert layout.overlaps([{"tile": "9-9", "corners": a}, {"tile": "9-5", "corners": a}]) == [("9-9", "9-5")]
+
+
+def test_bad_tables_raise_and_change_nothing():
+    _game, tables = random_round(3, 4)
+    table = tables[-1]
+    before = layout.layout(table[:10], "wide", 4)
+    twice = table[:5] + [table[2]]
+    lost = table[:5] + [dict(table[6], parent="1-0" if table[6]["parent"] != "1-0" else "2-0")]
+    with pytest.raises(ValueError, match="twice"):
+        layout.layout(twice, "wide", 4)
+    with pytest.raises(ValueError, match="not on the table"):
+        layout.layout(lost, "wide", 4)
+    with pytest.raises(ValueError, match="two centres"):
+        layout.layout(table[:3] + [dict(table[0], tile="8-8")], "wide", 4)
+    with pytest.raises(ValueError, match="shape"):
+        layout.layout(table, "round", 4)
+    with pytest.raises(ValueError, match="region"):
+        layout.layout(table, [10, 10], 4)
+    with pytest.raises(ValueError, match="spokes"):
+        layout.layout(table, "wide", 9)
+    assert layout.layout(table[:10], "wide", 4) == before
 
 
 def test_empty_table():
     assert layout.layout([])["tiles"] == []
+    assert layout.layout([], "narrow", 3)["connectors"] == []

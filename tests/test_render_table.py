@@ -16,16 +16,30 @@ def played(seed, actions=40, players=4):
     return game
 
 
-def test_table_svg_draws_every_tile_inside_its_viewbox():
-    game = played(3)
-    view = game.view(0)
-    svg = render.table_svg(view)
-    labels = re.findall(r'<svg x="-?\d+" y="-?\d+" class="tile[^"]*"[^>]*aria-label="([^"]+)"', svg)
-    assert sorted(labels) == sorted(e["tile"] for e in view["table"])
-    x, y, w, h = map(int, re.search(r'class="table-svg" viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"', svg).groups())
-    for entry in layout.layout(view["table"])["tiles"]:
-        assert x <= entry["x"] and entry["x"] + entry["w"] <= x + w
-        assert y <= entry["y"] and entry["y"] + entry["h"] <= y + h
+TILE = re.compile(r'<g data-tile="(\d-\d)"(?: data-on="(\d-\d)")? transform="translate\((-?\d+) (-?\d+)\) '
+                  r'rotate\((\d+)\)"><svg x="-51" y="-26" class="tile[^"]*"[^>]*aria-label="(\d-\d)"')
+
+
+def test_table_svg_draws_every_tile_rotated_in_place_inside_its_viewbox():
+    for shape in ("wide", "narrow"):
+        view = played(3).view(0)
+        svg = render.table_svg(view, shape=shape)
+        assert ' data-table=""' in svg
+        drawn = TILE.findall(svg)
+        assert [d[0] for d in drawn] == [e["tile"] for e in view["table"]]
+        assert [d[1] or None for d in drawn] == [e["parent"] for e in view["table"]]
+        assert all(d[0] == d[5] for d in drawn)
+        picture = layout.layout(view["table"], shape, view["spokes_needed"])
+        assert [(int(d[2]), int(d[3]), int(d[4])) for d in drawn] == [
+            (t["cx"], t["cy"], t["angle"]) for t in picture["tiles"]]
+        x, y, w, h = map(int, re.search(r'class="table-svg" data-table="" viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"',
+                                        svg).groups())
+        for t in picture["tiles"]:
+            for cx, cy in t["corners"]:
+                assert x <= cx <= x + w and y <= cy <= y + h
+        # Each tile's <g> holds its picture only (its getBBox() is the tile).
+        for chunk in svg.split("<g data-tile=")[1:]:
+            assert chunk.count("<svg") == 1 and chunk.index("</svg></g>") > 0
 
 
 def test_targets_and_open_foot_are_marked_without_colour_alone():
@@ -34,10 +48,25 @@ def test_targets_and_open_foot_are_marked_without_colour_alone():
     while game.view(0)["open_foot"] is None:
         game.apply(game.legal_actions()[0])
     view = game.view(0)
-    svg = render.table_svg(view, targets=[view["open_foot"]["tile"]])
+    foot = view["open_foot"]["tile"]
+    svg = render.table_svg(view, targets=[foot], fresh=foot)
     assert "ring-foot" in svg and "cover %d more" % view["open_foot"]["needed"] in svg
-    assert svg.count('class="badge"') == 1
+    assert svg.count('class="badge"') == 1 and '>1</text>' in svg
+    assert 'class="tile open-foot fresh"' in svg
+    assert "ring-fresh" in svg        # a double just played: the last play is outlined too
     assert render.table_svg(view) == render.table_svg(view)
+    # The label lies inside the picture, below the foot.
+    label_y = int(re.search(r'<text class="label" x="-?\d+" y="(-?\d+)"', svg).group(1))
+    _x, y, _w, h = map(int, re.search(r'viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"', svg).groups())
+    assert label_y < y + h
+
+
+def test_the_last_play_has_its_ring_and_class():
+    game = played(4, 12)
+    view = game.view(0)
+    last = view["table"][-1]["tile"]
+    svg = render.table_svg(view, fresh=last)
+    assert svg.count("ring-fresh") == 1 and svg.count(" fresh") == 1
 
 
 def test_escape_and_summary():

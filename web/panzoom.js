@@ -7,16 +7,20 @@
 // so views created later work too.  Keys on the focused view: + / - zoom,
 // arrows pan, 0 fits.  Buttons carrying data-zoom="in|out|fit" do the same.
 //
-// On a narrow view (a phone) a grown table fitted to the width draws tiles
-// too small to read: there the view follows play instead -- zoomed so that a
-// tile is LEGIBLE_PX long, centred on the last tile played -- until the
-// person zooms or pans it themselves (then it stays as they left it).
+// On a narrow view (a phone) a grown table fitted to its box draws tiles
+// small: there the view follows play instead, until the person zooms or pans
+// it themselves (then it stays as they left it).  It keeps in sight, whole,
+// what matters now: every place the selected tile may go and the open foot;
+// else the last tile played (else the centre).  It zooms in on them until a
+// tile's short side is FOLLOW_SHORT_PX, or less if they would not all fit.
 
 const MIN = 1;
 const MAX = 6;
 const STEP = 1.25;
 const PAN_PX = 48;
-const LEGIBLE_PX = 44;
+const FOLLOW_SHORT_PX = 26;
+const FOCUS_PAD_PX = 6;
+const TILE_SHORT = 50;   // a tile's drawn short side in the table's viewBox units
 const FOLLOW_BELOW_PX = 600;
 const views = new WeakMap();
 
@@ -73,23 +77,36 @@ function follow(view) {
   const s = stateOf(view);
   if (s.manual || view.clientWidth >= FOLLOW_BELOW_PX) return;
   const inner = view.querySelector("#g-table");
-  const tile = inner && inner.querySelector("svg.tile");
-  if (!tile) return;
-  const box = tile.getBoundingClientRect();
-  const scale = Math.min(MAX, LEGIBLE_PX / (Math.max(box.width, box.height) / s.scale));
+  const table = inner && inner.querySelector("svg[data-table]");
+  const box = table && table.viewBox.baseVal;
+  if (!box || !box.width) return;
+  let focus = [...table.querySelectorAll("svg.tile.target, svg.tile.open-foot")];
+  if (!focus.length) focus = [...table.querySelectorAll("svg.tile.fresh")];
+  if (!focus.length) focus = [...table.querySelectorAll("g[data-tile]:not([data-on]) svg.tile")];
+  if (!focus.length) return;
+  // Boxes in the view's own coordinates at scale 1 (undoing the zoom).
+  const origin = view.getBoundingClientRect();
+  const unscale = (r) => [(r.left - origin.left - s.x) / s.scale, (r.top - origin.top - s.y) / s.scale,
+    (r.right - origin.left - s.x) / s.scale, (r.bottom - origin.top - s.y) / s.scale];
+  let [x0, y0, x1, y1] = unscale(focus[0].getBoundingClientRect());
+  for (const el of focus.slice(1)) {
+    const [a, b, c, d] = unscale(el.getBoundingClientRect());
+    x0 = Math.min(x0, a); y0 = Math.min(y0, b); x1 = Math.max(x1, c); y1 = Math.max(y1, d);
+  }
+  const w = view.clientWidth;
+  const h = view.clientHeight;
+  const frame = unscale(table.getBoundingClientRect());
+  const perUnit = Math.min((frame[2] - frame[0]) / box.width, (frame[3] - frame[1]) / box.height);
+  const legible = FOLLOW_SHORT_PX / (TILE_SHORT * perUnit);
+  const fits = Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, x1 - x0), (h - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
+  const scale = Math.min(MAX, legible, fits);
   if (scale <= 1) {
     fit(view);
     return;
   }
-  // The point to centre, in the view's unscaled coordinates: the last tile
-  // played, else the middle of the table.
-  const origin = view.getBoundingClientRect();
-  const focus = (inner.querySelector("svg.fresh") || inner).getBoundingClientRect();
-  const cx = (focus.left + focus.width / 2 - origin.left - s.x) / s.scale;
-  const cy = (focus.top + focus.height / 2 - origin.top - s.y) / s.scale;
   s.scale = scale;
-  s.x = view.clientWidth / 2 - scale * cx;
-  s.y = view.clientHeight / 2 - scale * cy;
+  s.x = w / 2 - scale * (x0 + x1) / 2;
+  s.y = h / 2 - scale * (y0 + y1) / 2;
   apply(view, s);
 }
 

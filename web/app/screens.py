@@ -6,7 +6,7 @@ Every piece of player text goes through :func:`esc`, so a name such as
 them.  Accessible names follow UI-CONTRACT.md.
 """
 
-from engine import layout, render
+from engine import render
 from engine.render import escape as esc
 
 from app import session as sess
@@ -154,9 +154,10 @@ def moon_board(s, viewer):
     return "".join(out)
 
 
-# Per screen shape: tiles per row before a line wraps, and the smallest
-# picture (viewBox units) so that a small table is not blown up.
-TABLE_SHAPES = {"wide": (7, [1500, 700]), "narrow": (4, [900, 1100])}
+# Per screen shape (the region the table's lines keep to, see
+# engine.layout): the smallest picture (viewBox units), so that a small
+# table is not blown up.
+TABLE_SHAPES = {"wide": [1500, 780], "narrow": [700, 980]}
 
 
 def last_played(s):
@@ -172,7 +173,7 @@ def last_played(s):
 def cf_board(s, viewer, targets, shape="wide"):
     """The table picture and the note under it (what must be covered first)."""
     v = s.game.view(viewer if viewer is not None else 0)
-    per_row, min_size = TABLE_SHAPES[shape]
+    min_size = TABLE_SHAPES[shape]
     note = ""
     foot = v.get("open_foot")
     if foot:
@@ -180,7 +181,7 @@ def cf_board(s, viewer, targets, shape="wide"):
     elif v["spokes"] < v["spokes_needed"]:
         more = v["spokes_needed"] - v["spokes"]
         note = tn("note.spokes", more, tile=v["double"])
-    return render.table_svg(v, targets, wrap_at=layout.wrap_for(per_row), min_size=min_size,
+    return render.table_svg(v, targets, shape=shape, min_size=min_size,
                             fresh=last_played(s), words=table_words(v)), note
 
 
