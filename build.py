@@ -340,6 +340,25 @@ def page_html(path):
     return path.read_text(encoding="utf-8").replace(CSP_MARK, csp_meta()).encode("utf-8")
 
 
+EMBED_WORDS_MARK = "/* build.py: embed words */ {}"
+# What embed.js says before any frame speaks, per language (the iframe's
+# default accessible name): put in from the catalogs, since a host page's
+# CSP or a missing CORS header would refuse embed.js a fetch of them.
+EMBED_WORDS = ["embed.frame_title"]
+
+
+def embed_js():
+    """embed.js with the words of EMBED_WORDS in every catalog in place of its marker."""
+    text = (SITE / "embed.js").read_text(encoding="utf-8")
+    if EMBED_WORDS_MARK not in text:
+        sys.exit("build.py: web/site/embed.js lost its marker %r" % EMBED_WORDS_MARK)
+    words = {}
+    for path in sorted((ROOT / "web" / "i18n").glob("*.json")):
+        catalog = json.loads(path.read_text(encoding="utf-8"))
+        words[path.stem] = {key: catalog[key] for key in EMBED_WORDS if key in catalog}
+    return text.replace(EMBED_WORDS_MARK, json.dumps(words, ensure_ascii=False, sort_keys=True)).encode("utf-8")
+
+
 def index_html(main_mounts):
     """index.html with the CSP and the preload hints in place of their markers."""
     text = (ROOT / "index.html").read_text(encoding="utf-8").replace(CSP_MARK, csp_meta())
@@ -400,6 +419,7 @@ def plan(overrides=None):
     for name in PAGES:
         if (SITE / name).is_file():
             files[name] = page_html(SITE / name) if name.endswith(".html") else SITE / name
+    files["embed.js"] = embed_js()
     for folder in PAGE_FOLDERS:
         for dirpath, dirnames, filenames in os.walk(SITE / folder):
             dirnames[:] = [d for d in dirnames if d != "__pycache__"]
@@ -489,6 +509,9 @@ def build(dist=DIST, quiet=False, overrides=None):
 HASHED_CHUNK = re.compile(r"^/%s/[\w-]+-[\w-]{8}\.js$" % PYSCRIPT_DIR)
 
 
+CORS_PATHS = ("/embed.js",)
+
+
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder with the MIME types the runtimes need."""
 
@@ -509,6 +532,11 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-cache")
         if path.endswith((".html", "/")):
             self.send_header("Content-Security-Policy", CSP)
+        if path in CORS_PATHS:
+            # A host page on another origin may load embed.js as a module,
+            # which browsers allow only with this header (the classic
+            # <script> needs none).  It holds nothing private.
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format, *args):
