@@ -516,6 +516,9 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder with the MIME types the runtimes need."""
 
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES)
+    # Send Access-Control-Allow-Origin for CORS_PATHS (tests turn it off to
+    # show the classic embed snippet needs none).
+    cors = True
     # Keep-alive: the page's ~30 start-up requests reuse a few connections
     # instead of opening one (and a server thread) each.
     protocol_version = "HTTP/1.1"
@@ -532,7 +535,7 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-cache")
         if path.endswith((".html", "/")):
             self.send_header("Content-Security-Policy", CSP)
-        if path in CORS_PATHS:
+        if self.cors and path in CORS_PATHS:
             # A host page on another origin may load embed.js as a module,
             # which browsers allow only with this header (the classic
             # <script> needs none).  It holds nothing private.
@@ -553,9 +556,17 @@ class QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(dist=DIST, port=0):
-    """A threading HTTP server for ``dist`` on 127.0.0.1 (``port`` 0: any free one)."""
-    handler = functools.partial(StaticHandler, directory=str(dist))
+class NoCorsHandler(StaticHandler):
+    cors = False
+
+
+def make_server(dist=DIST, port=0, cors=True):
+    """A threading HTTP server for ``dist`` on 127.0.0.1 (``port`` 0: any free one).
+
+    ``cors=False``: embed.js without Access-Control-Allow-Origin, as a static
+    host that sends no extra header.
+    """
+    handler = functools.partial(StaticHandler if cors else NoCorsHandler, directory=str(dist))
     return QuietServer(("127.0.0.1", port), handler)
 
 
