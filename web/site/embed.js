@@ -50,10 +50,15 @@
   // language: build.py puts them in from the catalogs (no fetch is needed,
   // which a host's CSP or a missing CORS header would refuse).
   const WORDS = /* build.py: embed words */ {};
-  const NEAR = "50% 0px";           // how far outside the viewport a frame starts
+  // How far outside the viewport a frame starts: further ahead (down) than
+  // behind, so that it has its picture, and its height, before the reader
+  // gets there.
+  const NEAR = "50% 0px 100% 0px";
   const MAX_STARTING = 2;           // frames loading at once (two cores share them)
   const MAX_LIVE = 6;               // frames running at once; ~16 MB of wasm each
-  const RESERVE = "24rem";          // room kept for a frame before it says its height
+  // Room kept for a frame before it says its height: about the middle of a
+  // diagram's (a Moon hand ~25-37rem, a Chicken Foot table ~36-55rem).
+  const RESERVE = "34rem";
   const MAX_RECORD_CHARS = 1000000; // a record file bigger than this is refused
   const ANSWER_MS = 30000;          // a frame that never speaks is given up on
 
@@ -103,6 +108,7 @@
   }
 
   const elements = new Set();          // every connected <domino-game>
+  const heights = [];                  // the heights of the pictures shown so far
   const byWindow = new Map();          // frame contentWindow -> element
   const starting = new Set();          // elements whose frame is loading
   let live = 0;
@@ -118,6 +124,22 @@
     if (box.bottom < 0) return -box.bottom;
     if (box.top > window.innerHeight) return box.top - window.innerHeight;
     return 0;
+  }
+
+  // A diagram not yet shown gets the room its page's others took (their
+  // median), if it lies below the viewport: resized where nobody looks, it
+  // will hardly move when its own picture comes.
+  function learn(height) {
+    heights.push(height);
+    const sorted = heights.slice().sort((a, b) => a - b);
+    const typical = sorted[Math.floor(sorted.length / 2)];
+    for (const element of elements) {
+      if (element.measured || element.getBoundingClientRect().top <= window.innerHeight) continue;
+      element.keep = typical;
+      element.style.minHeight = typical + "px";
+      if (element.box) element.box.style.height = typical + "px";
+      if (element.frame) element.frame.style.height = typical + "px";
+    }
   }
 
   function schedule() {
@@ -287,6 +309,7 @@
       }
       this.append(frame);
       this.frame = frame;
+      this.state = "loading";
       this.sentTheme = themeOf(this);
       byWindow.set(frame.contentWindow, this);
       starting.add(this);
@@ -319,7 +342,12 @@
         if (!(Number.isFinite(height) && height > 0 && height < 20000)) return;
         this.frame.style.height = Math.ceil(height) + "px";
         this.fit();
+        if (this.state === "ready" && !this.measured) {
+          this.measured = true;
+          learn(Math.ceil(height));
+        }
       } else if (kind === "state") {
+        if (data.state === "ready" || data.state === "error") this.state = data.state;
         if (data.state === "ready" || data.state === "error") this.settled();
       } else if (kind === "step") {
         const step = Number(data.step);
@@ -342,7 +370,8 @@
     fit() {
       const height = this.frame ? Math.ceil(parseFloat(this.frame.style.height)) : this.keep;
       if (!height) return;
-      if (this.onScreen && height < (this.keep || 0)) return;
+      // A loading frame is short; only its picture's height may shrink the room.
+      if ((this.onScreen || this.state === "loading") && height < (this.keep || 0)) return;
       this.keep = height;
       this.style.minHeight = height + "px";
     }
