@@ -228,3 +228,27 @@ def test_a_damaged_frame_bundle_shows_a_readable_error(page, site, page_watch):
     assert page.get_attribute("html", "data-embed-state") == "error"
     alert = page.get_by_role("alert")
     assert alert.inner_text() == "This diagram cannot be shown: BundleError: no index line"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["moon", "chicken-foot"])
+def test_long_names_never_widen_the_picture(page, site, game):
+    long_name = "Bartholomew" * 900          # ~10,000 characters
+    if game == "moon":
+        rec = moon_record(actions=20, names=(long_name, "Ben", long_name[:3000]))
+    else:
+        g = record.new_game("chicken-foot", 2, names=[long_name, "Ana"])
+        g.start_round(g.new_deal(Rng(5)))
+        rec = g.record()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + "embed.html?controls=step,play&record=" + share.encode(rec))
+    page.wait_for_function("document.documentElement.dataset.embedState === 'ready'", timeout=EMBED_READY_MS)
+    widths = page.evaluate("[document.documentElement.scrollWidth, innerWidth,"
+                           " Math.max(...[...document.querySelectorAll('#position *')].map((e) => e.getBoundingClientRect().right))]")
+    assert widths[0] <= widths[1] and widths[2] <= widths[1] + 1, widths
+    # Shortened, not dropped: the name is there, cut with an ellipsis.
+    who = page.locator(".hand-row .who").first
+    assert who.inner_text() == long_name
+    assert who.evaluate("(e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).textOverflow === 'ellipsis'")
+    height = page.evaluate("document.documentElement.getBoundingClientRect().height")
+    assert height < 1600, height
