@@ -71,6 +71,7 @@ def strict_host(folder, boneyard, snippet):
     """The plain host page: strict CSP, its own script, good and malformed records."""
     hosts.copy_diagrams(folder)
     (folder / "games" / "broken.json").write_text('{"format": "domino-record/1", "game": ', encoding="utf-8")
+    (folder / "games" / "big.json").write_text(" " * 1000001 + "{}", encoding="utf-8")
     (folder / "host.css").write_text(hosts.RESERVE_CSS, encoding="utf-8")
     (folder / "own.js").write_text(
         'document.addEventListener("DOMContentLoaded", () => {'
@@ -86,6 +87,7 @@ def strict_host(folder, boneyard, snippet):
 <domino-game id="site" src="%srules/diagrams/moon-trump.json" theme="light"></domino-game>
 <domino-game id="broken" src="games/broken.json"></domino-game>
 <domino-game id="badjson"><script type="application/json">{"format": </script></domino-game>
+<domino-game id="big" src="games/big.json"></domino-game>
 <p id="after">The host page goes on.</p></body></html>
 """ % (snippet, inline, share.encode(moon_record()), boneyard)
     (folder / "strict.html").write_text(page, encoding="utf-8")
@@ -128,10 +130,14 @@ def test_strict_csp_host_with_the_documented_snippets(form, page, page_watch, bo
         frame, state = settle(page, "#site")
         assert state == "ready" and frame.locator("html").get_attribute("data-theme") == "light"
 
-        for wid in ["broken", "badjson"]:
+        for wid, reason in [("broken", "the record file games/broken.json is not JSON"),
+                            ("badjson", "the record in the page is not JSON"),
+                            ("big", "the record is too large (over 1000000 characters)")]:
             frame, state = settle(page, "#" + wid)
             assert state == "error", wid
-            assert "is not JSON" in frame.get_by_role("alert").inner_text(), wid
+            assert reason in frame.get_by_role("alert").inner_text(), wid
+            # A short alert keeps no diagram-sized room.
+            assert page.locator("#" + wid).bounding_box()["height"] < 150, wid
 
         # The host page is untouched and its own script ran (page_watch: no error, no CSP refusal).
         assert page.locator("#own").inner_text() == "host script ran"

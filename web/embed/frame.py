@@ -67,7 +67,7 @@ async def host_record():
         values = {"src": str(params.get("src", ""))[:80], "status": str(params.get("status", ""))[:6],
                   "limit": str(params.get("limit", ""))[:12]}
         raise opts.EmbedError(HOST_ERRORS[key].format(**values), key, values)
-    return parse_record_text(answer.get("text", ""), answer.get("name", "") or "record")
+    return parse_record_text(answer.get("text", ""), str(answer.get("name", "")))
 
 
 # What embed.js may report about a record it could not read, in English.
@@ -75,7 +75,7 @@ HOST_ERRORS = {
     "embed.err.src_http": "the record file {src} could not be loaded (HTTP {status})",
     "embed.err.src_read": "the record file {src} could not be read (is it there, and does the page's "
                           "Content-Security-Policy allow connect-src to it?)",
-    "embed.err.too_big": "the record {src} is too large (over {limit} characters)",
+    "embed.err.too_big": "the record is too large (over {limit} characters)",
 }
 
 
@@ -95,16 +95,20 @@ async def load_record(o):
 
 
 def parse_record_text(text, name):
-    """The record object in ``text`` (a record file's JSON), named ``name`` in errors."""
-    o = {"src": name}
+    """The record object in ``text`` (a record file's JSON), named ``name`` in
+    errors; ``name`` "" is a record written in the host page itself."""
+    name = name[:80]
     try:
         rec = json.loads(text)
     except ValueError:
-        raise opts.EmbedError("the record file %s is not JSON" % o["src"][:80], "embed.err.src_json",
-                              {"src": o["src"][:80]})
+        if not name:
+            raise opts.EmbedError("the record in the page is not JSON", "embed.err.inline_json")
+        raise opts.EmbedError("the record file %s is not JSON" % name, "embed.err.src_json", {"src": name})
     if not isinstance(rec, dict):
-        raise opts.EmbedError("the record file %s does not hold a record object" % o["src"][:80],
-                              "embed.err.src_object", {"src": o["src"][:80]})
+        if not name:
+            raise opts.EmbedError("the record in the page is not a record object", "embed.err.inline_object")
+        raise opts.EmbedError("the record file %s does not hold a record object" % name,
+                              "embed.err.src_object", {"src": name})
     return rec
 
 

@@ -86,21 +86,21 @@
 
   // A record given in the host page: its JSON text, read here and sent to
   // the frame (no URL limits).  Resolves to {text} or {error: {key, params}}.
-  async function hostRecord(url) {
+  async function hostRecord(url, name) {
     let response;
     try {
       response = await fetch(url, { credentials: "same-origin" });
     } catch (error) {
-      return { error: { key: "embed.err.src_read", params: { src: url.slice(0, 80) } } };
+      return { error: { key: "embed.err.src_read", params: { src: name.slice(0, 80) } } };
     }
     if (!response.ok) {
-      return { error: { key: "embed.err.src_http", params: { src: url.slice(0, 80), status: response.status } } };
+      return { error: { key: "embed.err.src_http", params: { src: name.slice(0, 80), status: response.status } } };
     }
     const length = Number(response.headers.get("content-length"));
-    if (length > MAX_RECORD_CHARS) return tooBig(url);
+    if (length > MAX_RECORD_CHARS) return tooBig(name);
     const text = await response.text().catch(() => null);
-    if (text === null) return { error: { key: "embed.err.src_read", params: { src: url.slice(0, 80) } } };
-    return text.length > MAX_RECORD_CHARS ? tooBig(url) : { text, name: url };
+    if (text === null) return { error: { key: "embed.err.src_read", params: { src: name.slice(0, 80) } } };
+    return text.length > MAX_RECORD_CHARS ? tooBig(name) : { text, name };
   }
 
   function tooBig(name) {
@@ -261,7 +261,7 @@
       this.pending = null;
       if (inline !== null) {
         url.searchParams.set("from", "host");
-        this.pending = Promise.resolve(inline.length > MAX_RECORD_CHARS ? tooBig("record") : { text: inline, name: "record" });
+        this.pending = Promise.resolve(inline.length > MAX_RECORD_CHARS ? tooBig("") : { text: inline, name: "" });
       } else if (record !== null) {
         url.searchParams.set("record", record);
         if (src !== null) url.searchParams.set("src", src);   // the frame says: not both
@@ -272,7 +272,7 @@
         } else {
           // The author's own file: read in the host page's context.
           url.searchParams.set("from", "host");
-          this.pending = hostRecord(file.href);
+          this.pending = hostRecord(file.href, src.trim());
         }
       } else if (src !== null) {
         url.searchParams.set("src", "");
@@ -371,7 +371,9 @@
       const height = this.frame ? Math.ceil(parseFloat(this.frame.style.height)) : this.keep;
       if (!height) return;
       // A loading frame is short; only its picture's height may shrink the room.
-      if ((this.onScreen || this.state === "loading") && height < (this.keep || 0)) return;
+      // An error's short alert takes its own height at once (the author's page is broken anyway).
+      const shrinkable = this.state === "error" || (!this.onScreen && this.state === "ready");
+      if (!shrinkable && height < (this.keep || 0)) return;
       this.keep = height;
       this.style.minHeight = height + "px";
     }
