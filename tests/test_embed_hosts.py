@@ -112,6 +112,8 @@ def test_strict_csp_host_with_the_documented_snippets(form, page, page_watch, bo
 
         frame, state = settle(page, "#inline")
         assert state == "ready"
+        # No caption: the frame's accessible name is the catalog's.
+        assert page.locator("#inline iframe").get_attribute("title") == "Domino game diagram"
         assert "step 3 of 14" in frame.locator(".status").inner_text()
         assert frame.locator("html").get_attribute("data-theme") in ("light", "dark")
 
@@ -243,8 +245,11 @@ def test_twenty_diagrams_start_at_most_four_before_scrolling(browser, boneyard_s
             requests = []
             page.on("request", lambda r: requests.append(r.url))
             page.goto(host + name)
-            _, state = settle(page, "#d0", scroll=False)
+            frame, state = settle(page, "#d0", scroll=False)
             assert state == "ready"
+            shown = int(frame.locator("html").get_attribute("data-step"))
+            frame.get_by_role("button", name="Back").click()
+            frame.locator("html[data-step='%d']" % (shown - 1)).wait_for(state="attached")
             time.sleep(1.5)      # whatever else would start, starts
             before = hosts.frames_started(requests)
             assert 1 <= before <= 4, before
@@ -261,8 +266,10 @@ def test_twenty_diagrams_start_at_most_four_before_scrolling(browser, boneyard_s
             # A released diagram keeps its room, and comes back when scrolled to.
             assert page.evaluate("document.querySelector('#d0 iframe')") is None
             assert page.evaluate("document.querySelector('#d0').getBoundingClientRect().height") >= 300
-            _, state = settle(page, "#d0")
+            frame, state = settle(page, "#d0")
             assert state == "ready"
+            # It comes back where the reader left it.
+            assert frame.locator("html").get_attribute("data-step") == str(shown - 1)
     finally:
         server.shutdown()
         server.server_close()
@@ -280,3 +287,44 @@ def test_boneyard_pages_do_not_shift(browser, site, path, size):
         page.wait_for_function(ALL_SETTLED, timeout=READY_MS)
         time.sleep(1)
         assert hosts.cls(page) <= MAX_CLS, page.evaluate("window.__shifts")
+
+
+@pytest.mark.parametrize("honest", [False, True])
+def test_a_frame_takes_its_record_only_from_the_host_it_was_told(page, boneyard_servers, tmp_path, honest):
+    """Origin checks both ways: a page that is not the host named in ?host= gets no
+    request for the record, and the record it posts anyway is ignored; the host
+    named gets both right."""
+    boneyard = boneyard_servers[False]
+    (tmp_path / "spoof.js").write_text("""
+const frame = document.querySelector("iframe");
+window.asked = 0;
+addEventListener("message", (event) => { if (event.data && event.data.boneyardEmbed === "want-record") window.asked += 1; });
+frame.addEventListener("load", () => {
+  frame.contentWindow.postMessage({ boneyardEmbed: "record", text: %s, name: "x.json" }, "*");
+  window.posted = true;
+});
+""" % json.dumps(json.dumps(moon_record())), encoding="utf-8")
+    (tmp_path / "spoof.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Spoof</title></head><body>'
+        '<iframe src="%sembed.html?from=host&amp;host=http://127.0.0.1:9" title="x"></iframe>'
+        '<script src="spoof.js"></script></body></html>' % boneyard, encoding="utf-8")
+    server, host = start_host(tmp_path)
+    if honest:
+        spoof = tmp_path / "spoof.html"
+        spoof.write_text(spoof.read_text().replace("http://127.0.0.1:9", host.rstrip("/")), encoding="utf-8")
+    try:
+        page.goto(host + "spoof.html")
+        page.wait_for_function("window.posted === true", timeout=READY_MS)
+        frame = page.frame_locator("iframe")
+        frame.locator("html").wait_for(state="attached")
+        if honest:
+            frame.locator("html[data-embed-state='ready']").wait_for(state="attached", timeout=READY_MS)
+            assert "step 14 of 14" in frame.locator(".status").inner_text()
+            assert page.evaluate("window.asked") == 1
+            return
+        time.sleep(3)           # MicroPython is up; a record accepted would be drawn by now
+        assert frame.locator("html").get_attribute("data-embed-state") == "loading"
+        assert page.evaluate("window.asked") == 0
+    finally:
+        server.shutdown()
+        server.server_close()

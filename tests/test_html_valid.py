@@ -35,3 +35,36 @@ def test_the_validator_finds_a_misplaced_figcaption(tmp_path):
                    '<div>a</div><figcaption>c</figcaption><div>d</div></figure></body></html>', encoding="utf-8")
     messages = validate([bad])[0]["messages"]
     assert [m["ruleId"] for m in messages] == ["element-permitted-order"]
+
+
+SITE_PAGES = ["embed-help.html", "rules/chicken-foot.html", "rules/moon.html"]
+
+
+def test_site_pages_have_a_description_a_theme_colour_and_the_manifest(dist_dir):
+    from html.parser import HTMLParser
+
+    class Head(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.meta, self.links = {}, {}
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "meta" and "name" in a:
+                self.meta.setdefault(a["name"], []).append(a)
+            if tag == "link" and "rel" in a:
+                self.links[a["rel"]] = a["href"]
+
+    descriptions = set()
+    for name in SITE_PAGES:
+        head = Head()
+        head.feed((dist_dir / name).read_text(encoding="utf-8"))
+        description = head.meta["description"][0]
+        assert 50 <= len(description["content"]) <= 160, name
+        assert description["data-i18n-attr"].startswith("content:"), name   # translated with the page
+        descriptions.add(description["content"])
+        assert {m.get("media") for m in head.meta["theme-color"]} == {
+            "(prefers-color-scheme: light)", "(prefers-color-scheme: dark)"}, name
+        manifest = (dist_dir / name).parent / head.links["manifest"]
+        assert manifest.resolve() == (dist_dir / "web" / "manifest.webmanifest").resolve(), name
+    assert len(descriptions) == len(SITE_PAGES)
