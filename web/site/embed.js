@@ -182,10 +182,11 @@
   darkQuery.addEventListener("change", themeChanged);
   new MutationObserver(themeChanged).observe(document.documentElement,
     { attributes: true, subtree: false, attributeFilter: ["class", "style", "data-theme", "data-md-color-scheme"] });
-  if (document.body) {
-    new MutationObserver(themeChanged).observe(document.body,
-      { attributes: true, attributeFilter: ["class", "style", "data-theme", "data-md-color-scheme"] });
-  }
+  // Themes set on <body> too (MkDocs Material's palette), once there is one.
+  const watchBody = () => new MutationObserver(themeChanged).observe(document.body,
+    { attributes: true, attributeFilter: ["class", "style", "data-theme", "data-md-color-scheme"] });
+  if (document.body) watchBody();
+  else document.addEventListener("DOMContentLoaded", watchBody, { once: true });
 
   class DominoGame extends HTMLElement {
     static get observedAttributes() {
