@@ -141,6 +141,15 @@ def test_strict_csp_host_with_the_documented_snippets(form, page, page_watch, bo
             # A short alert keeps no diagram-sized room.
             assert page.locator("#" + wid).bounding_box()["height"] < 150, wid
 
+        # theme="auto" follows the host's prefers-color-scheme as it changes; a set theme stays.
+        settle(page, "#inline")
+        settle(page, "#attr")
+        for scheme in ["dark", "light"]:
+            page.emulate_media(color_scheme=scheme)
+            page.frame_locator("#inline iframe").locator("html[data-theme='%s']" % scheme).wait_for(
+                state="attached", timeout=5000)
+        assert page.frame_locator("#attr iframe").locator("html").get_attribute("data-theme") == "dark"
+
         # The host page is untouched and its own script ran (page_watch: no error, no CSP refusal).
         assert page.locator("#own").inner_text() == "host script ran"
         assert page.locator("#after").inner_text() == "The host page goes on."
