@@ -295,6 +295,12 @@
 
     start() {
       if (this.frame) return;
+      // A record written inside the element may not be parsed yet (the
+      // element is connected before its children): wait for the document.
+      if (document.readyState === "loading" && !this.hasAttribute("record") && !this.hasAttribute("src")) {
+        document.addEventListener("DOMContentLoaded", schedule, { once: true });
+        return;
+      }
       const frame = document.createElement("iframe");
       const lang = languageOf(this);
       frame.src = this.frameURL();
