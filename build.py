@@ -342,9 +342,9 @@ def page_html(path):
 
 EMBED_WORDS_MARK = "/* build.py: embed words */ {}"
 # What embed.js says before any frame speaks, per language (the iframe's
-# default accessible name): put in from the catalogs, since a host page's
+# default accessible name, and that a frame never answered): put in from the catalogs, since a host page's
 # CSP or a missing CORS header would refuse embed.js a fetch of them.
-EMBED_WORDS = ["embed.frame_title"]
+EMBED_WORDS = ["embed.frame_title", "embed.unreachable"]
 
 
 def embed_js():

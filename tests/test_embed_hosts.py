@@ -337,3 +337,24 @@ frame.addEventListener("load", () => {
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_host_csp_that_refuses_the_frame_is_explained_in_the_element(page, page_watch, boneyard_servers, tmp_path):
+    """A host whose CSP leaves the Boneyard site out of frame-src: the element says what to check."""
+    page_watch.expect_errors()     # the browser reports the refused frame on the console
+    boneyard = boneyard_servers[False]
+    origin = boneyard.rstrip("/")
+    csp = "default-src 'self'; script-src 'self' %s; frame-src 'self'" % origin
+    server, host = start_host(tmp_path, {"Content-Security-Policy": csp})
+    try:
+        name = strict_host(tmp_path, boneyard, hosts.classic(boneyard))
+        (tmp_path / "sq.html").write_text((tmp_path / name).read_text().replace('lang="en"', 'lang="sq"'))
+        page.goto(host + "sq.html")
+        alert = page.locator("#inline [role='alert']")
+        alert.wait_for(timeout=READY_MS)
+        assert alert.inner_text().startswith("Kjo skemë nuk u ngarkua dot nga %s" % origin)
+        assert page.locator("#inline iframe").is_hidden()
+        assert page.locator("#own").inner_text() == "host script ran"
+    finally:
+        server.shutdown()
+        server.server_close()

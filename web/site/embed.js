@@ -60,7 +60,8 @@
   // diagram's (a Moon hand ~25-37rem, a Chicken Foot table ~36-55rem).
   const RESERVE = "34rem";
   const MAX_RECORD_CHARS = 1000000; // a record file bigger than this is refused
-  const ANSWER_MS = 30000;          // a frame that never speaks is given up on
+  const ANSWER_MS = 30000;          // a frame that never settles frees its start slot
+  const SILENT_MS = 10000;          // a frame not heard from at all is said to be unreachable
 
   function words(lang) {
     return WORDS[lang] || WORDS.en || {};
@@ -322,11 +323,38 @@
       starting.add(this);
       live += 1;
       this.timer = setTimeout(() => this.settled(), ANSWER_MS);
+      this.silence = setTimeout(() => this.unreachable(), SILENT_MS);
+    }
+
+    // Nothing came from the frame: Boneyard's site is down, or the host's
+    // CSP (frame-src) refused it.  Say so in the element, in the host's
+    // language; should the frame speak after all, it is shown again.
+    unreachable() {
+      if (!this.frame || this.notice) return;
+      const notice = document.createElement("p");
+      notice.setAttribute("role", "alert");
+      notice.className = "domino-game-unreachable";
+      const template = words(languageOf(this))["embed.unreachable"] || "This diagram could not be loaded from {site}.";
+      notice.textContent = template.replace("{site}", SITE_ORIGIN);
+      notice.style.margin = "0";
+      notice.style.padding = "0.5rem";
+      notice.style.border = "2px solid #a32020";
+      notice.style.borderRadius = "0.4rem";
+      this.frame.style.display = "none";
+      this.notice = notice;
+      this.prepend(notice);
+      this.keep = 0;
+      this.style.minHeight = "0";
     }
 
     // The frame is gone (far away, or its attributes changed): a sized
     // placeholder keeps its room.
     release() {
+      clearTimeout(this.silence);
+      if (this.notice) {
+        this.notice.remove();
+        this.notice = null;
+      }
       if (!this.frame) return;
       byWindow.delete(this.frame.contentWindow);
       this.keep = Math.max(this.keep || 0, this.frame.getBoundingClientRect().height);
@@ -344,6 +372,12 @@
 
     heard(data) {
       const kind = data.boneyardEmbed;
+      clearTimeout(this.silence);
+      if (this.notice) {
+        this.notice.remove();
+        this.notice = null;
+        this.frame.style.display = "block";
+      }
       if (kind === "height") {
         const height = Number(data.height);
         if (!(Number.isFinite(height) && height > 0 && height < 20000)) return;
