@@ -114,7 +114,7 @@ def module(boneyard):
     return '<script type="module" src="%sembed.js"></script>' % boneyard
 
 
-RESERVE_CSS = "domino-game { display: block; min-height: 34rem; }\n"
+RESERVE_CSS = "domino-game { display: block; min-height: 544px; }\n"
 
 
 def long_page(folder, boneyard, count=20):

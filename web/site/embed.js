@@ -57,8 +57,9 @@
   const MAX_STARTING = 2;           // frames loading at once (two cores share them)
   const MAX_LIVE = 6;               // frames running at once; ~16 MB of wasm each
   // Room kept for a frame before it says its height: about the middle of a
-  // diagram's (a Moon hand ~25-37rem, a Chicken Foot table ~36-55rem).
-  const RESERVE = "34rem";
+  // diagram's (a Moon hand ~400-600 px, a Chicken Foot table ~580-880 px).
+  // In px: the frame's content does not scale with the host's root font size.
+  const RESERVE = "544px";
   const MAX_RECORD_CHARS = 1000000; // a record file bigger than this is refused
   const ANSWER_MS = 30000;          // a frame that never settles frees its start slot
   const SILENT_MS = 10000;          // a frame not heard from at all is said to be unreachable
@@ -307,7 +308,7 @@
       frame.src = this.frameURL();
       frame.title = this.getAttribute("caption") || words(lang)["embed.frame_title"] || "Domino game diagram";
       frame.style.width = "100%";
-      frame.style.height = (this.keep || 384) + "px";
+      frame.style.height = (this.keep || parseFloat(RESERVE)) + "px";
       frame.style.border = "0";
       frame.style.display = "block";
       frame.style.colorScheme = "normal";
