@@ -12,6 +12,7 @@ blocked (conftest's guarded pages).
   own embed-help and rules pages.
 """
 
+import html
 import json
 import subprocess
 import sys
@@ -83,13 +84,14 @@ def strict_host(folder, boneyard, snippet):
 <body><h1>Dominoes explained</h1><p id="own">waiting</p>
 <domino-game id="inline" step="3"><script type="application/json">%s</script></domino-game>
 <domino-game id="attr" record="%s" step="2" theme="dark"></domino-game>
+<domino-game id="jsonattr" record="%s" step="5" hand="2"></domino-game>
 <domino-game id="beside" src="games/cf-foot.json" step="5" controls="step,play"></domino-game>
 <domino-game id="site" src="%srules/diagrams/moon-trump.json" theme="light"></domino-game>
 <domino-game id="broken" src="games/broken.json"></domino-game>
 <domino-game id="badjson"><script type="application/json">{"format": </script></domino-game>
 <domino-game id="big" src="games/big.json"></domino-game>
 <p id="after">The host page goes on.</p></body></html>
-""" % (snippet, inline, share.encode(moon_record()), boneyard)
+""" % (snippet, inline, share.encode(moon_record()), html.escape(inline, quote=True), boneyard)
     (folder / "strict.html").write_text(page, encoding="utf-8")
     return "strict.html"
 
@@ -121,6 +123,11 @@ def test_strict_csp_host_with_the_documented_snippets(form, page, page_watch, bo
         assert state == "ready"
         assert "step 2 of 14" in frame.locator(".status").inner_text()
         assert frame.locator("html").get_attribute("data-theme") == "dark"
+
+        frame, state = settle(page, "#jsonattr")     # the record attribute holding JSON
+        assert state == "ready"
+        assert "step 5 of 14" in frame.locator(".status").inner_text()
+        assert frame.locator(".hand-row .tiles").count() == 1      # hand="2": one seat's tiles
 
         frame, state = settle(page, "#beside")
         assert state == "ready"

@@ -145,7 +145,7 @@
   }
 
   function schedule() {
-    const waiting = [...elements].filter((e) => near(e) && !e.frame && !e.broken).sort((a, b) => distance(a) - distance(b));
+    const waiting = [...elements].filter((e) => near(e) && !e.frame).sort((a, b) => distance(a) - distance(b));
     for (const element of waiting) {
       if (starting.size >= MAX_STARTING) return;
       if (live >= MAX_LIVE) {
