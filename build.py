@@ -340,6 +340,25 @@ def page_html(path):
     return path.read_text(encoding="utf-8").replace(CSP_MARK, csp_meta()).encode("utf-8")
 
 
+EMBED_WORDS_MARK = "/* build.py: embed words */ {}"
+# What embed.js says before any frame speaks, per language (the iframe's
+# default accessible name, and that a frame never answered): put in from the catalogs, since a host page's
+# CSP or a missing CORS header would refuse embed.js a fetch of them.
+EMBED_WORDS = ["embed.frame_title", "embed.unreachable"]
+
+
+def embed_js():
+    """embed.js with the words of EMBED_WORDS in every catalog in place of its marker."""
+    text = (SITE / "embed.js").read_text(encoding="utf-8")
+    if EMBED_WORDS_MARK not in text:
+        sys.exit("build.py: web/site/embed.js lost its marker %r" % EMBED_WORDS_MARK)
+    words = {}
+    for path in sorted((ROOT / "web" / "i18n").glob("*.json")):
+        catalog = json.loads(path.read_text(encoding="utf-8"))
+        words[path.stem] = {key: catalog[key] for key in EMBED_WORDS if key in catalog}
+    return text.replace(EMBED_WORDS_MARK, json.dumps(words, ensure_ascii=False, sort_keys=True)).encode("utf-8")
+
+
 def index_html(main_mounts):
     """index.html with the CSP and the preload hints in place of their markers."""
     text = (ROOT / "index.html").read_text(encoding="utf-8").replace(CSP_MARK, csp_meta())
@@ -400,6 +419,7 @@ def plan(overrides=None):
     for name in PAGES:
         if (SITE / name).is_file():
             files[name] = page_html(SITE / name) if name.endswith(".html") else SITE / name
+    files["embed.js"] = embed_js()
     for folder in PAGE_FOLDERS:
         for dirpath, dirnames, filenames in os.walk(SITE / folder):
             dirnames[:] = [d for d in dirnames if d != "__pycache__"]
@@ -489,10 +509,16 @@ def build(dist=DIST, quiet=False, overrides=None):
 HASHED_CHUNK = re.compile(r"^/%s/[\w-]+-[\w-]{8}\.js$" % PYSCRIPT_DIR)
 
 
+CORS_PATHS = ("/embed.js",)
+
+
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder with the MIME types the runtimes need."""
 
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES)
+    # Send Access-Control-Allow-Origin for CORS_PATHS (tests turn it off to
+    # show the classic embed snippet needs none).
+    cors = True
     # Keep-alive: the page's ~30 start-up requests reuse a few connections
     # instead of opening one (and a server thread) each.
     protocol_version = "HTTP/1.1"
@@ -509,6 +535,11 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-cache")
         if path.endswith((".html", "/")):
             self.send_header("Content-Security-Policy", CSP)
+        if self.cors and path in CORS_PATHS:
+            # A host page on another origin may load embed.js as a module,
+            # which browsers allow only with this header (the classic
+            # <script> needs none).  It holds nothing private.
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format, *args):
@@ -525,9 +556,17 @@ class QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(dist=DIST, port=0):
-    """A threading HTTP server for ``dist`` on 127.0.0.1 (``port`` 0: any free one)."""
-    handler = functools.partial(StaticHandler, directory=str(dist))
+class NoCorsHandler(StaticHandler):
+    cors = False
+
+
+def make_server(dist=DIST, port=0, cors=True):
+    """A threading HTTP server for ``dist`` on 127.0.0.1 (``port`` 0: any free one).
+
+    ``cors=False``: embed.js without Access-Control-Allow-Origin, as a static
+    host that sends no extra header.
+    """
+    handler = functools.partial(StaticHandler if cors else NoCorsHandler, directory=str(dist))
     return QuietServer(("127.0.0.1", port), handler)
 
 

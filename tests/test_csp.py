@@ -64,12 +64,14 @@ def test_app_worker_and_embeds_run_without_violations(page, site, page_watch):
     assert violations(page) == []
 
     page.goto(site + "embed-help.html")
-    page.wait_for_function(
-        "() => { const f = [...document.querySelectorAll('domino-game iframe')];"
-        " return f.length === 3 && f.every((x) => ['ready', 'error'].includes("
-        "x.contentDocument?.documentElement?.dataset.embedState)); }", timeout=30000)
-    states = page.evaluate("[...document.querySelectorAll('domino-game iframe')]"
-                           ".map((x) => x.contentDocument.documentElement.dataset.embedState)")
+    # Frames start as their diagram comes near the viewport: bring each there.
+    states = []
+    for element in page.locator("domino-game").all():
+        element.scroll_into_view_if_needed()
+        element.locator("iframe").wait_for(state="attached", timeout=30000)
+        root = element.frame_locator("iframe").locator("html[data-embed-state='ready'], html[data-embed-state='error']")
+        root.wait_for(state="attached", timeout=30000)
+        states.append(root.get_attribute("data-embed-state"))
     assert states == ["ready", "ready", "error"]   # the third is the page's malformed example
     assert len(page.frames) == 4
     assert violations(page) == []

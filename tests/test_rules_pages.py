@@ -170,20 +170,16 @@ def test_rules_page_renders_every_diagram(page, site, page_name):
     page.goto(site + "rules/" + page_name)
     expected = len(widgets(page_name))
     assert expected >= 4
-    # embed.js creates the iframes once the page's language is settled.
-    page.wait_for_function("(n) => document.querySelectorAll('domino-game iframe').length >= n",
-                           arg=expected, timeout=EMBED_READY_MS)
-    frames = page.locator("domino-game iframe")
-    count = frames.count()
-    assert count == expected
-    for i in range(count):
-        frames.nth(i).scroll_into_view_if_needed()
-        page.wait_for_function(
-            "(i) => { const f = document.querySelectorAll('domino-game iframe')[i];"
-            " const s = f?.contentDocument?.documentElement?.dataset.embedState;"
-            " return s === 'ready' || s === 'error'; }", arg=i, timeout=EMBED_READY_MS)
+    assert page.locator("domino-game").count() == expected
+    # Frames start as their diagram comes near the viewport (and far ones may
+    # be released): check each as the reader reaches it.
     for i, attrs in enumerate(widgets(page_name)):
-        frame = page.frame_locator("domino-game >> nth=%d >> iframe" % i)
+        element = page.locator("domino-game").nth(i)
+        element.scroll_into_view_if_needed()
+        element.locator("iframe").wait_for(state="attached", timeout=EMBED_READY_MS)
+        frame = element.frame_locator("iframe")
+        frame.locator("html[data-embed-state='ready'], html[data-embed-state='error']").wait_for(
+            state="attached", timeout=EMBED_READY_MS)
         assert frame.locator("html").get_attribute("data-embed-state") == "ready", attrs["src"]
         data, step = diagram(attrs["src"])
         total = sum(len(r["actions"]) for r in data["rounds"])

@@ -1,20 +1,38 @@
-// The embed frame's helper: keeps the host page told of our height (for
-// embed.js to fit the iframe) and turns a runtime that never starts into
-// a readable error.
+// The embed frame's helper (plain JS, running before MicroPython starts):
+// talks with the host page's embed.js and turns a runtime that never starts
+// into a readable error.
+//
+// To the host (any origin may hear these, so only numbers, states and our
+// own title leave): {boneyardEmbed: "height"|"state"|"step"|"title"|"want-record"}.
+// From the host, accepted only from our parent at the origin it named in
+// ?host=: "theme" (light|dark) and the record it read ("record" with its
+// JSON text, or "record-error" with a catalog key).
 const root = document.documentElement;
 const START_TIMEOUT_MS = 30000;
+const params = new URLSearchParams(location.search);
+const HOST = params.get("host");
+const embedded = window.parent !== window;
+
+function tell(message) {
+  if (!embedded) return;
+  // Only "want-record" needs the host to be who it says; the rest is harmless.
+  const mine = message.boneyardEmbed === "want-record" && HOST && HOST !== "null";
+  window.parent.postMessage(message, mine ? HOST : "*");
+}
+
+function useTheme(theme) {
+  if (theme === "light" || theme === "dark") root.dataset.theme = theme;
+}
+useTheme(params.get("theme"));
 
 function postHeight() {
-  if (window.parent === window) return;
-  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-  // Only a number leaves the frame, so any host may hear it.
-  window.parent.postMessage({ boneyardEmbed: "height", height }, "*");
+  tell({ boneyardEmbed: "height", height: Math.ceil(root.getBoundingClientRect().height) });
 }
 
 // The frame's language (embed.js passes the host's as ?lang=), for the
 // messages of a runtime that never starts; English until its catalog is in.
 const LANGS = ["en", "sq", "lv", "sw"];
-const asked = new URLSearchParams(location.search).get("lang");
+const asked = params.get("lang");
 const lang = LANGS.includes(asked) ? asked : "en";
 
 function fill(value, params) {
@@ -28,6 +46,7 @@ function fail(message, key, params) {
   box.textContent = "This diagram cannot be shown: " + message;
   box.hidden = false;
   document.getElementById("embed-body").hidden = true;
+  tell({ boneyardEmbed: "state", state: "error" });
   if (lang === "en") return;
   fetch(new URL("../i18n/" + lang + ".json", import.meta.url))
     .then((response) => response.json())
@@ -38,7 +57,27 @@ function fail(message, key, params) {
     .catch(() => { /* English stays */ });
 }
 
-new ResizeObserver(postHeight).observe(document.documentElement);
+// The record the host page read for us (?from=host): frame.py awaits it.
+let answer = null;
+const hostRecord = new Promise((resolve) => { answer = resolve; });
+window.boneyardHostRecord = () => hostRecord;
+addEventListener("message", (event) => {
+  const data = event.data;
+  if (event.source !== window.parent || !HOST || event.origin !== HOST || !data) return;
+  if (data.boneyardEmbed === "theme") useTheme(data.theme);
+  else if (data.boneyardEmbed === "record" && typeof data.text === "string") answer({ text: data.text, name: String(data.name || "") });
+  else if (data.boneyardEmbed === "record-error" && data.error) answer({ error: data.error });
+});
+if (params.get("from") === "host") tell({ boneyardEmbed: "want-record" });
+
+// What frame.py reports as it goes: state changes and the step shown.
+window.boneyardReport = (kind, value) => {
+  if (kind === "title") tell({ boneyardEmbed: "title", title: String(value) });
+  else if (kind === "step") tell({ boneyardEmbed: "step", step: Number(value) });
+  else if (kind === "state") tell({ boneyardEmbed: "state", state: String(value) });
+};
+
+new ResizeObserver(postHeight).observe(root);
 addEventListener("load", postHeight);
 addEventListener("error", (event) => fail(event.message || String(event.error)));
 // The entry script's own report, when the frame's bundle cannot be unpacked.

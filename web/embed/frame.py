@@ -31,6 +31,7 @@ def fail(message):
     box.hidden = False
     document.getElementById("embed-body").hidden = True
     set_state("embed-state", "error")
+    window.boneyardReport("state", "error")
 
 
 def use_language(lang):
@@ -53,9 +54,36 @@ def query():
     return json.loads(window.JSON.stringify(window.Object.fromEntries(params)))
 
 
+async def host_record():
+    """The record the host page read for us (embed.js posts it; frame.js keeps it)."""
+    answer = await window.boneyardHostRecord()
+    answer = json.loads(window.JSON.stringify(answer))
+    if "error" in answer:
+        error = answer["error"] if isinstance(answer["error"], dict) else {}
+        key = str(error.get("key", ""))
+        params = error.get("params") if isinstance(error.get("params"), dict) else {}
+        if key not in HOST_ERRORS:
+            key = "embed.err.src_read"
+        values = {"src": str(params.get("src", ""))[:80], "status": str(params.get("status", ""))[:6],
+                  "limit": str(params.get("limit", ""))[:12]}
+        raise opts.EmbedError(HOST_ERRORS[key].format(**values), key, values)
+    return parse_record_text(answer.get("text", ""), str(answer.get("name", "")))
+
+
+# What embed.js may report about a record it could not read, in English.
+HOST_ERRORS = {
+    "embed.err.src_http": "the record file {src} could not be loaded (HTTP {status})",
+    "embed.err.src_read": "the record file {src} could not be read (is it there, and does the page's "
+                          "Content-Security-Policy allow connect-src to it?)",
+    "embed.err.too_big": "the record is too large (over {limit} characters)",
+}
+
+
 async def load_record(o):
     if o["record"]:
         return share.decode(o["record"])
+    if o["host"]:
+        return await host_record()
     url = window.URL.new(o["src"], window.location.href)
     if url.origin != window.location.origin or url.protocol not in ("http:", "https:"):
         raise opts.EmbedError("src must be a record file on this site", "embed.err.src_site")
@@ -63,14 +91,24 @@ async def load_record(o):
     if not response.ok:
         raise opts.EmbedError("the record file %s could not be loaded (HTTP %d)" % (o["src"][:80], response.status),
                               "embed.err.src_http", {"src": o["src"][:80], "status": response.status})
-    text = await response.text()
+    return parse_record_text(await response.text(), o["src"])
+
+
+def parse_record_text(text, name):
+    """The record object in ``text`` (a record file's JSON), named ``name`` in
+    errors; ``name`` "" is a record written in the host page itself."""
+    name = name[:80]
     try:
         rec = json.loads(text)
     except ValueError:
-        raise opts.EmbedError("the record file %s is not JSON" % o["src"][:80], "embed.err.src_json", {"src": o["src"][:80]})
+        if not name:
+            raise opts.EmbedError("the record in the page is not JSON", "embed.err.inline_json")
+        raise opts.EmbedError("the record file %s is not JSON" % name, "embed.err.src_json", {"src": name})
     if not isinstance(rec, dict):
-        raise opts.EmbedError("the record file %s does not hold a record object" % o["src"][:80],
-                              "embed.err.src_object", {"src": o["src"][:80]})
+        if not name:
+            raise opts.EmbedError("the record in the page is not a record object", "embed.err.inline_object")
+        raise opts.EmbedError("the record file %s does not hold a record object" % name,
+                              "embed.err.src_object", {"src": name})
     return rec
 
 
@@ -80,6 +118,7 @@ def draw():
     state["total"] = shown["total"]
     document.getElementById("position").innerHTML = shown["html"]
     set_state("step", state["step"])
+    window.boneyardReport("step", state["step"])
     back = document.getElementById("back")
     forward = document.getElementById("forward")
     back.disabled = state["step"] <= 0
@@ -111,6 +150,7 @@ def listen(element_id, handler):
 async def start():
     params = query()
     use_language(params.pop("lang", None))
+    window.boneyardReport("title", t("embed.frame_title"))
     try:
         o = opts.parse(params)
         state["opts"] = o
@@ -142,3 +182,4 @@ async def start():
     listen("back", go(-1))
     listen("forward", go(1))
     set_state("embed-state", "ready")
+    window.boneyardReport("state", "ready")

@@ -14,6 +14,12 @@
   (a "Play from here" link); empty or ``none`` for no controls.  Default
   ``step``.
 * ``caption``: text shown under the picture (never markup).
+* ``from=host``: the record comes from the host page (embed.js read it there,
+  inline or from a file beside the page, and posts it to the frame), instead
+  of ``record``/``src``.
+* ``host``: the host page's origin (messages are taken from it only);
+  ``theme``: ``light`` or ``dark`` (embed.js resolves ``auto``).  Both are
+  read by frame.js; here they are only allowed.
 """
 
 CONTROLS = ["step", "play"]
@@ -60,16 +66,19 @@ def parse(params):
     None, "hand": None | "reveal" | "none" | seat index, "controls": [...],
     "caption": text}``.
     """
-    known = ["record", "src", "step", "hand", "controls", "caption", "reveal"]
+    known = ["record", "src", "from", "step", "hand", "controls", "caption", "reveal", "host", "theme"]
     for name in sorted(params):
         if name not in known:
             raise EmbedError("unknown parameter '%s' (expected one of: %s)" % (name[:40], ", ".join(known)),
                              "embed.err.unknown", {"name": name[:40], "known": ", ".join(known)})
     record = params.get("record")
     src = params.get("src")
-    if record and src:
+    source = params.get("from")
+    if source not in (None, "host"):
+        raise EmbedError("from must be host, not '%s'" % source[:40], "embed.err.from", {"value": source[:40]})
+    if record and src or source and (record or src):
         raise EmbedError("give either record or src, not both", "embed.err.both")
-    if not record and not src:
+    if not record and not src and not source:
         raise EmbedError("no game record: give record=… (an encoded record) or src=… (a record file)", "embed.err.no_record")
     step = None
     if params.get("step") not in (None, ""):
@@ -92,4 +101,4 @@ def parse(params):
     caption = params.get("caption") or ""
     if len(caption) > MAX_CAPTION:
         caption = caption[:MAX_CAPTION] + "…"
-    return {"record": record, "src": src, "step": step, "hand": hand, "controls": controls, "caption": caption}
+    return {"record": record, "src": src, "host": source == "host", "step": step, "hand": hand, "controls": controls, "caption": caption}

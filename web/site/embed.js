@@ -1,107 +1,434 @@
 // <domino-game>: a recorded domino game, shown by Boneyard's embed frame.
 //
-//   <script type="module" src="https://your.site/embed.js"></script>
-//   <domino-game record="z…" step="12" reveal controls="step" caption="…"></domino-game>
+//   <script async src="https://your.boneyard.site/embed.js"></script>
 //   <domino-game src="games/opening.json" step="4" hand="1"></domino-game>
+//   <domino-game record="z…" step="12" reveal controls="step" caption="…"></domino-game>
+//   <domino-game><script type="application/json">{"format": "domino-record/1", …}</script></domino-game>
 //
-// Attributes (all plain text, passed to the frame as URL parameters, never
-// as markup): record (an encoded record) or src (a record file on the same
-// site as this script), step, hand (a seat number from 1, "reveal" or
-// "none"), reveal (same as hand="reveal"), controls ("step", "play", both
-// comma-separated, or "none"), caption, lang (the widget's language; default
-// the host page's <html lang>, else English).  The frame checks them and shows
-// what is wrong inside the widget; the host page is never touched beyond
-// the element itself.  The iframe's height follows its content.
-const FRAME_URL = new URL("./embed.html", import.meta.url);
-const PASSED = ["record", "step", "hand", "controls", "caption"];
-const LANGS = ["en", "sq", "lv", "sw"];
-const titles = new Map();   // language -> the frame's default title
+// A classic script (no import.meta, no exports), so it loads from any origin
+// with no header on either host; it also works as a module, which a browser
+// loads from another origin only with Access-Control-Allow-Origin.
+//
+// Attributes (plain text, passed to the frame as URL parameters, never as
+// markup): record (an encoded record, or the record's JSON), src (a record
+// file: one on the Boneyard site is read by the frame; any other, e.g. one
+// beside the host page, is read here, in the host page's context, and handed
+// to the frame by postMessage), step, hand, reveal, controls, caption, lang
+// (default the host page's <html lang>), theme (auto|light|dark; auto
+// follows the host's declared color-scheme, else its prefers-color-scheme).
+// The frame checks them and shows what is wrong inside the element; the host
+// page is never touched beyond the element itself.
+//
+// Cheap on long pages: a frame starts only when its element comes near the
+// viewport, a few at a time, and at most MAX_LIVE run at once (the farthest
+// is released to a sized placeholder and restarts at its step when it comes
+// back).  The element keeps its room while its frame loads and shrinks only
+// when off screen, so the host page does not shift under the reader.
+(function () {
+  "use strict";
+  if (window.customElements.get("domino-game")) return;
 
-function languageOf(element) {
-  const tag = element.getAttribute("lang") || document.documentElement.lang || "";
-  const base = tag.toLowerCase().split(/[-_]/)[0];
-  return LANGS.includes(base) ? base : "en";
-}
-
-// The iframe's accessible name when there is no caption, from the catalogs.
-function defaultTitle(lang) {
-  if (!titles.has(lang)) {
-    titles.set(lang, fetch(new URL("./web/i18n/" + lang + ".json", import.meta.url))
-      .then((response) => (response.ok ? response.json() : {}))
-      .then((catalog) => catalog["embed.frame_title"] || "Domino game diagram")
-      .catch(() => "Domino game diagram"));
-  }
-  return titles.get(lang);
-}
-const frames = new Map();   // contentWindow -> iframe
-
-addEventListener("message", (event) => {
-  const frame = frames.get(event.source);
-  const data = event.data;
-  if (!frame || !data || data.boneyardEmbed !== "height") return;
-  const height = Number(data.height);
-  if (Number.isFinite(height) && height > 0 && height < 20000) frame.style.height = Math.ceil(height) + "px";
-});
-
-class DominoGame extends HTMLElement {
-  static get observedAttributes() {
-    return PASSED.concat(["src", "reveal", "lang"]);
-  }
-
-  connectedCallback() {
-    // A page translating itself (i18n.js) first sets the captions: one frame, in its language.
-    const root = document.documentElement;
-    if (root.dataset.i18nState !== "loading") {
-      this.render();
-      return;
+  // The site is where this script came from: currentScript for the classic
+  // form; a module has none, so the <script src> naming embed.js, else the
+  // file named in a stack trace.
+  function scriptURL() {
+    const current = document.currentScript;
+    if (current && current.src) return current.src;
+    for (const script of document.querySelectorAll("script[src]")) {
+      if (/\/embed\.js(?:[?#].*)?$/.test(script.src)) return script.src;
     }
-    const observer = new MutationObserver(() => {
-      if (root.dataset.i18nState === "loading") return;
-      observer.disconnect();
-      if (this.isConnected && !this.frame) this.render();
-    });
-    observer.observe(root, { attributes: true, attributeFilter: ["data-i18n-state"] });
+    const match = /(https?:\/\/[^\s)]+?\/embed\.js)/.exec(String(new Error().stack || ""));
+    return match ? match[1] : document.baseURI;
   }
 
-  disconnectedCallback() {
-    if (this.frame) frames.delete(this.frame.contentWindow);
+  const BASE = new URL("./", scriptURL());
+  const FRAME_URL = new URL("./embed.html", BASE);
+  const SITE_ORIGIN = BASE.origin;
+  const PASSED = ["step", "hand", "controls", "caption"];
+  const LANGS = ["en", "sq", "lv", "sw"];
+  // The frame's default title and the words shown before it answers, in each
+  // language: build.py puts them in from the catalogs (no fetch is needed,
+  // which a host's CSP or a missing CORS header would refuse).
+  const WORDS = /* build.py: embed words */ {};
+  // How far outside the viewport a frame starts: further ahead (down) than
+  // behind, so that it has its picture, and its height, before the reader
+  // gets there.
+  const NEAR = "50% 0px 100% 0px";
+  const MAX_STARTING = 2;           // frames loading at once (two cores share them)
+  const MAX_LIVE = 6;               // frames running at once; ~16 MB of wasm each
+  // Room kept for a frame before it says its height: about the middle of a
+  // diagram's (a Moon hand ~400-600 px, a Chicken Foot table ~580-880 px).
+  // In px: the frame's content does not scale with the host's root font size.
+  const RESERVE = "544px";
+  const MAX_RECORD_CHARS = 1000000; // a record file bigger than this is refused
+  const ANSWER_MS = 30000;          // a frame that never settles frees its start slot
+  const SILENT_MS = 10000;          // a frame not heard from at all is said to be unreachable
+
+  function words(lang) {
+    return WORDS[lang] || WORDS.en || {};
   }
 
-  attributeChangedCallback() {
-    if (this.isConnected && this.frame) this.render();
+  function languageOf(element) {
+    const tag = element.getAttribute("lang") || document.documentElement.lang || "";
+    const base = tag.toLowerCase().split(/[-_]/)[0];
+    return LANGS.includes(base) ? base : "en";
   }
 
-  frameURL() {
-    const url = new URL(FRAME_URL);
-    for (const name of PASSED) {
-      const value = this.getAttribute(name);
-      if (value !== null) url.searchParams.set(name, value);
+  // "auto": the host's declared color-scheme when it names one, else its
+  // prefers-color-scheme.
+  const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
+  function themeOf(element) {
+    const asked = (element.getAttribute("theme") || "auto").trim().toLowerCase();
+    if (asked === "light" || asked === "dark") return asked;
+    const declared = (getComputedStyle(element).colorScheme || "").split(/\s+/);
+    if (declared.includes("dark") && !declared.includes("light")) return "dark";
+    if (declared.includes("light") && !declared.includes("dark")) return "light";
+    return darkQuery.matches ? "dark" : "light";
+  }
+
+  // A record given in the host page: its JSON text, read here and sent to
+  // the frame (no URL limits).  Resolves to {text} or {error: {key, params}}.
+  async function hostRecord(url, name) {
+    let response;
+    try {
+      response = await fetch(url, { credentials: "same-origin" });
+    } catch (error) {
+      return { error: { key: "embed.err.src_read", params: { src: name.slice(0, 80) } } };
     }
-    const src = this.getAttribute("src");
-    // A record file is named relative to the host page, like any src.
-    if (src !== null) url.searchParams.set("src", src === "" ? "" : new URL(src, document.baseURI).href);
-    if (this.hasAttribute("reveal") && !this.hasAttribute("hand")) url.searchParams.set("hand", "reveal");
-    url.searchParams.set("lang", languageOf(this));
-    return url.href;
+    if (!response.ok) {
+      return { error: { key: "embed.err.src_http", params: { src: name.slice(0, 80), status: response.status } } };
+    }
+    const length = Number(response.headers.get("content-length"));
+    if (length > MAX_RECORD_CHARS) return tooBig(name);
+    const text = await response.text().catch(() => null);
+    if (text === null) return { error: { key: "embed.err.src_read", params: { src: name.slice(0, 80) } } };
+    return text.length > MAX_RECORD_CHARS ? tooBig(name) : { text, name };
   }
 
-  render() {
-    if (this.frame) frames.delete(this.frame.contentWindow);
-    const frame = document.createElement("iframe");
-    frame.src = this.frameURL();
-    const caption = this.getAttribute("caption");
-    frame.title = caption || "Domino game diagram";
-    const lang = languageOf(this);
-    if (!caption && lang !== "en") defaultTitle(lang).then((title) => { if (this.frame === frame) frame.title = title; });
-    frame.style.width = "100%";
-    frame.style.height = "24rem";
-    frame.style.border = "0";
-    frame.style.display = "block";
-    frame.setAttribute("loading", "lazy");
-    this.replaceChildren(frame);
-    this.frame = frame;
-    frames.set(frame.contentWindow, frame);
+  function tooBig(name) {
+    return { error: { key: "embed.err.too_big", params: { src: name.slice(0, 80), limit: MAX_RECORD_CHARS } } };
   }
-}
 
-if (!customElements.get("domino-game")) customElements.define("domino-game", DominoGame);
+  const elements = new Set();          // every connected <domino-game>
+  const heights = [];                  // the heights of the pictures shown so far
+  const byWindow = new Map();          // frame contentWindow -> element
+  const starting = new Set();          // elements whose frame is loading
+  let live = 0;
+
+  function near(element) {
+    return element.isNear === true;
+  }
+
+  // Distance (px) from the viewport, for choosing what starts first and
+  // what is released first.
+  function distance(element) {
+    const box = element.getBoundingClientRect();
+    if (box.bottom < 0) return -box.bottom;
+    if (box.top > window.innerHeight) return box.top - window.innerHeight;
+    return 0;
+  }
+
+  // A diagram not yet shown gets the room its page's others took (their
+  // median), if it lies below the viewport: resized where nobody looks, it
+  // will hardly move when its own picture comes.
+  function learn(height) {
+    heights.push(height);
+    const sorted = heights.slice().sort((a, b) => a - b);
+    const typical = sorted[Math.floor(sorted.length / 2)];
+    for (const element of elements) {
+      if (element.measured || element.getBoundingClientRect().top <= window.innerHeight) continue;
+      element.keep = typical;
+      element.style.minHeight = typical + "px";
+      if (element.box) element.box.style.height = typical + "px";
+      if (element.frame) element.frame.style.height = typical + "px";
+    }
+  }
+
+  function schedule() {
+    const waiting = [...elements].filter((e) => near(e) && !e.frame).sort((a, b) => distance(a) - distance(b));
+    for (const element of waiting) {
+      if (starting.size >= MAX_STARTING) return;
+      if (live >= MAX_LIVE) {
+        const far = [...elements].filter((e) => e.frame && !near(e) && !starting.has(e))
+          .sort((a, b) => distance(b) - distance(a))[0];
+        // Every running frame is near: the reader sees them, so keep them.
+        if (far) far.release();
+      }
+      element.start();
+    }
+  }
+
+  const watcher = new IntersectionObserver((entries) => {
+    for (const entry of entries) entry.target.isNear = entry.isIntersecting;
+    schedule();
+  }, { rootMargin: NEAR });
+
+  // On screen or not (no margin): an element shrinks only when off screen.
+  const screen = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      entry.target.onScreen = entry.isIntersecting;
+      if (!entry.isIntersecting) entry.target.fit();
+    }
+  });
+
+  addEventListener("message", (event) => {
+    const element = byWindow.get(event.source);
+    const data = event.data;
+    if (!element || event.origin !== SITE_ORIGIN || !data || typeof data.boneyardEmbed !== "string") return;
+    element.heard(data);
+  });
+
+  function themeChanged() {
+    for (const element of elements) element.sendTheme();
+  }
+  darkQuery.addEventListener("change", themeChanged);
+  new MutationObserver(themeChanged).observe(document.documentElement,
+    { attributes: true, subtree: false, attributeFilter: ["class", "style", "data-theme", "data-md-color-scheme"] });
+  // Themes set on <body> too (MkDocs Material's palette), once there is one.
+  const watchBody = () => new MutationObserver(themeChanged).observe(document.body,
+    { attributes: true, attributeFilter: ["class", "style", "data-theme", "data-md-color-scheme"] });
+  if (document.body) watchBody();
+  else document.addEventListener("DOMContentLoaded", watchBody, { once: true });
+
+  class DominoGame extends HTMLElement {
+    static get observedAttributes() {
+      return PASSED.concat(["record", "src", "reveal", "lang", "theme"]);
+    }
+
+    connectedCallback() {
+      elements.add(this);
+      // Room before anything loads: the host's own min-height, else RESERVE.
+      if (getComputedStyle(this).display === "inline") this.style.display = "block";
+      if (!parseFloat(getComputedStyle(this).minHeight)) this.style.minHeight = RESERVE;
+      this.keep = this.getBoundingClientRect().height;
+      this.placeholder();
+      // A page translating itself (i18n.js) first sets the captions: one frame, in its language.
+      const root = document.documentElement;
+      const begin = () => {
+        watcher.observe(this);
+        screen.observe(this);
+      };
+      if (root.dataset.i18nState !== "loading") {
+        begin();
+        return;
+      }
+      const observer = new MutationObserver(() => {
+        if (root.dataset.i18nState === "loading") return;
+        observer.disconnect();
+        if (this.isConnected) begin();
+      });
+      observer.observe(root, { attributes: true, attributeFilter: ["data-i18n-state"] });
+    }
+
+    disconnectedCallback() {
+      watcher.unobserve(this);
+      screen.unobserve(this);
+      elements.delete(this);
+      this.release();
+    }
+
+    attributeChangedCallback(name, before, after) {
+      if (before === after || !this.frame) return;
+      if (name === "theme") {
+        this.sendTheme();
+        return;
+      }
+      this.lastStep = null;     // the author's step again
+      this.release();
+      schedule();
+    }
+
+    // The record's JSON given in the page (a script child or a JSON record
+    // attribute), or null.
+    inlineJSON() {
+      const script = this.querySelector(':scope > script[type="application/json"]');
+      if (script) return script.textContent;
+      const record = (this.getAttribute("record") || "").trim();
+      return record.startsWith("{") ? record : null;
+    }
+
+    frameURL() {
+      const url = new URL(FRAME_URL);
+      for (const name of PASSED) {
+        const value = this.getAttribute(name);
+        if (value !== null) url.searchParams.set(name, value);
+      }
+      if (this.lastStep !== null && this.lastStep !== undefined) url.searchParams.set("step", String(this.lastStep));
+      if (this.hasAttribute("reveal") && !this.hasAttribute("hand")) url.searchParams.set("hand", "reveal");
+      url.searchParams.set("lang", languageOf(this));
+      url.searchParams.set("theme", themeOf(this));
+      url.searchParams.set("host", location.origin);
+      const inline = this.inlineJSON();
+      const src = this.getAttribute("src");
+      const record = this.getAttribute("record");
+      this.pending = null;
+      if (inline !== null) {
+        url.searchParams.set("from", "host");
+        this.pending = Promise.resolve(inline.length > MAX_RECORD_CHARS ? tooBig("") : { text: inline, name: "" });
+      } else if (record !== null) {
+        url.searchParams.set("record", record);
+        if (src !== null) url.searchParams.set("src", src);   // the frame says: not both
+      } else if (src !== null && src.trim() !== "") {
+        const file = new URL(src, document.baseURI);
+        if (file.origin === SITE_ORIGIN) {
+          url.searchParams.set("src", file.href);
+        } else {
+          // The author's own file: read in the host page's context.
+          url.searchParams.set("from", "host");
+          this.pending = hostRecord(file.href, src.trim());
+        }
+      } else if (src !== null) {
+        url.searchParams.set("src", "");
+      }
+      return url.href;
+    }
+
+    placeholder() {
+      if (this.box) return;
+      const box = document.createElement("div");
+      box.className = "domino-game-placeholder";
+      box.setAttribute("aria-hidden", "true");
+      box.style.height = this.keep ? this.keep + "px" : RESERVE;
+      box.style.borderRadius = "0.5rem";
+      box.style.background = themeOf(this) === "dark" ? "#1b2420" : "#f1ede1";
+      this.box = box;
+      this.append(box);
+    }
+
+    start() {
+      if (this.frame) return;
+      // A record written inside the element may not be parsed yet (the
+      // element is connected before its children): wait for the document.
+      if (document.readyState === "loading" && !this.hasAttribute("record") && !this.hasAttribute("src")) {
+        document.addEventListener("DOMContentLoaded", schedule, { once: true });
+        return;
+      }
+      const frame = document.createElement("iframe");
+      const lang = languageOf(this);
+      frame.src = this.frameURL();
+      frame.title = this.getAttribute("caption") || words(lang)["embed.frame_title"] || "Domino game diagram";
+      frame.style.width = "100%";
+      frame.style.height = (this.keep || parseFloat(RESERVE)) + "px";
+      frame.style.border = "0";
+      frame.style.display = "block";
+      frame.style.colorScheme = "normal";
+      if (this.box) {
+        this.box.remove();
+        this.box = null;
+      }
+      this.append(frame);
+      this.frame = frame;
+      this.state = "loading";
+      this.sentTheme = themeOf(this);
+      byWindow.set(frame.contentWindow, this);
+      starting.add(this);
+      live += 1;
+      this.timer = setTimeout(() => this.settled(), ANSWER_MS);
+      this.silence = setTimeout(() => this.unreachable(), SILENT_MS);
+    }
+
+    // Nothing came from the frame: Boneyard's site is down, or the host's
+    // CSP (frame-src) refused it.  Say so in the element, in the host's
+    // language; should the frame speak after all, it is shown again.
+    unreachable() {
+      if (!this.frame || this.notice) return;
+      const notice = document.createElement("p");
+      notice.setAttribute("role", "alert");
+      notice.className = "domino-game-unreachable";
+      const template = words(languageOf(this))["embed.unreachable"] || "This diagram could not be loaded from {site}.";
+      notice.textContent = template.replace("{site}", SITE_ORIGIN);
+      notice.style.margin = "0";
+      notice.style.padding = "0.5rem";
+      notice.style.border = "2px solid #a32020";
+      notice.style.borderRadius = "0.4rem";
+      this.frame.style.display = "none";
+      this.notice = notice;
+      this.prepend(notice);
+      this.keep = 0;
+      this.style.minHeight = "0";
+    }
+
+    // The frame is gone (far away, or its attributes changed): a sized
+    // placeholder keeps its room.
+    release() {
+      clearTimeout(this.silence);
+      if (this.notice) {
+        this.notice.remove();
+        this.notice = null;
+      }
+      if (!this.frame) return;
+      byWindow.delete(this.frame.contentWindow);
+      this.keep = Math.max(this.keep || 0, this.frame.getBoundingClientRect().height);
+      this.frame.remove();
+      this.frame = null;
+      live -= 1;
+      this.settled();
+      if (this.isConnected) this.placeholder();
+    }
+
+    settled() {
+      clearTimeout(this.timer);
+      if (starting.delete(this)) schedule();
+    }
+
+    heard(data) {
+      const kind = data.boneyardEmbed;
+      clearTimeout(this.silence);
+      if (this.notice) {
+        this.notice.remove();
+        this.notice = null;
+        this.frame.style.display = "block";
+      }
+      if (kind === "height") {
+        const height = Number(data.height);
+        if (!(Number.isFinite(height) && height > 0 && height < 20000)) return;
+        this.frame.style.height = Math.ceil(height) + "px";
+        this.fit();
+        if (this.state === "ready" && !this.measured) {
+          this.measured = true;
+          learn(Math.ceil(height));
+        }
+      } else if (kind === "state") {
+        if (data.state === "ready" || data.state === "error") this.state = data.state;
+        if (data.state === "ready" || data.state === "error") this.settled();
+      } else if (kind === "step") {
+        const step = Number(data.step);
+        if (Number.isInteger(step) && step >= 0) this.lastStep = step;
+      } else if (kind === "title") {
+        if (!this.getAttribute("caption") && typeof data.title === "string") this.frame.title = data.title.slice(0, 200);
+      } else if (kind === "want-record" && this.pending) {
+        const frame = this.frame;
+        this.pending.then((answer) => {
+          if (this.frame !== frame) return;
+          const message = answer.error ? { boneyardEmbed: "record-error", error: answer.error }
+            : { boneyardEmbed: "record", text: answer.text, name: answer.name };
+          frame.contentWindow.postMessage(message, SITE_ORIGIN);
+        });
+      }
+    }
+
+    // The element's room: it grows with its frame at once, and shrinks to
+    // it only while off screen (no shift under the reader's eyes).
+    fit() {
+      const height = this.frame ? Math.ceil(parseFloat(this.frame.style.height)) : this.keep;
+      if (!height) return;
+      // A loading frame is short; only its picture's height may shrink the room.
+      // An error's short alert takes its own height at once (the author's page is broken anyway).
+      const shrinkable = this.state === "error" || (!this.onScreen && this.state === "ready");
+      if (!shrinkable && height < (this.keep || 0)) return;
+      this.keep = height;
+      this.style.minHeight = height + "px";
+    }
+
+    sendTheme() {
+      const theme = themeOf(this);
+      if (this.frame && theme !== this.sentTheme) {
+        this.sentTheme = theme;
+        this.frame.contentWindow.postMessage({ boneyardEmbed: "theme", theme }, SITE_ORIGIN);
+      }
+      if (this.box) this.box.style.background = theme === "dark" ? "#1b2420" : "#f1ede1";
+    }
+  }
+
+  window.customElements.define("domino-game", DominoGame);
+})();

@@ -1,0 +1,367 @@
+"""Embeds on other people's sites: Boneyard's dist/ on one localhost port, the
+host pages on another (a second origin), every request outside localhost
+blocked (conftest's guarded pages).
+
+* a plain host with a strict CSP, with the classic snippet (Boneyard sending
+  no CORS header) and the module snippet (Boneyard sending one): inline
+  records, a record file beside the host page, one on the Boneyard site, and
+  malformed ones;
+* a real MkDocs Material site built here, in its light and dark palettes;
+* a 20-diagram tutorial: at most 4 interpreters before the reader scrolls, at
+  most 6 at any time, and no layout shift; the same CLS bound on Boneyard's
+  own embed-help and rules pages.
+"""
+
+import html
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import build
+import embed_hosts as hosts
+from conftest import guarded_page, PageWatch
+from engine import share
+from test_embed import moon_record
+
+pytestmark = pytest.mark.browser
+
+READY_MS = 40000
+MAX_CLS = 0.02
+
+
+@pytest.fixture(scope="session")
+def boneyard_servers(dist_dir):
+    """Boneyard's dist/ twice: {True: sending ACAO for embed.js, False: sending no CORS header}."""
+    servers = {cors: build.make_server(dist_dir, 0, cors=cors) for cors in (True, False)}
+    urls = {cors: hosts.serve(server) for cors, server in servers.items()}
+    yield urls
+    for server in servers.values():
+        server.shutdown()
+        server.server_close()
+
+
+def start_host(folder, headers=None):
+    server = hosts.host_server(folder, headers)
+    return server, hosts.serve(server)
+
+
+def settle(page, selector, timeout=READY_MS, scroll=True):
+    """Scroll ``selector`` (a <domino-game>) near the viewport and wait for its frame; return (frame, state).
+
+    ``scroll=False``: the reader has not scrolled (the element must be near already).
+    """
+    element = page.locator(selector)
+    if scroll:
+        element.scroll_into_view_if_needed()
+    element.locator("iframe").wait_for(state="attached", timeout=timeout)
+    frame = element.frame_locator("iframe")
+    root = frame.locator("html[data-embed-state='ready'], html[data-embed-state='error']")
+    root.wait_for(state="attached", timeout=timeout)
+    return frame, root.get_attribute("data-embed-state")
+
+
+ALL_SETTLED = """() => [...document.querySelectorAll('domino-game iframe')].every((f) =>
+    ['ready', 'error'].includes(f.contentDocument?.documentElement?.dataset.embedState))"""
+
+
+def strict_host(folder, boneyard, snippet):
+    """The plain host page: strict CSP, its own script, good and malformed records."""
+    hosts.copy_diagrams(folder)
+    (folder / "games" / "broken.json").write_text('{"format": "domino-record/1", "game": ', encoding="utf-8")
+    (folder / "games" / "big.json").write_text(" " * 1000001 + "{}", encoding="utf-8")
+    (folder / "host.css").write_text(hosts.RESERVE_CSS, encoding="utf-8")
+    (folder / "own.js").write_text(
+        'document.addEventListener("DOMContentLoaded", () => {'
+        ' document.getElementById("own").textContent = "host script ran"; });\n', encoding="utf-8")
+    inline = hosts.record_json(moon_record())
+    page = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Strict host</title>
+<link rel="stylesheet" href="host.css"><script src="own.js"></script>%s</head>
+<body><h1>Dominoes explained</h1><p id="own">waiting</p>
+<domino-game id="inline" step="3"><script type="application/json">%s</script></domino-game>
+<domino-game id="attr" record="%s" step="2" theme="dark"></domino-game>
+<domino-game id="jsonattr" record="%s" step="5" hand="2"></domino-game>
+<domino-game id="beside" src="games/cf-foot.json" step="5" controls="step,play"></domino-game>
+<domino-game id="site" src="%srules/diagrams/moon-trump.json" theme="light"></domino-game>
+<domino-game id="broken" src="games/broken.json"></domino-game>
+<domino-game id="badjson"><script type="application/json">{"format": </script></domino-game>
+<domino-game id="big" src="games/big.json"></domino-game>
+<p id="after">The host page goes on.</p></body></html>
+""" % (snippet, inline, share.encode(moon_record()), html.escape(inline, quote=True), boneyard)
+    (folder / "strict.html").write_text(page, encoding="utf-8")
+    return "strict.html"
+
+
+@pytest.mark.parametrize("form", ["classic", "module"])
+def test_strict_csp_host_with_the_documented_snippets(form, page, page_watch, boneyard_servers, tmp_path):
+    cors = form == "module"        # a module from another origin needs ACAO; the classic script none
+    boneyard = boneyard_servers[cors]
+    snippet = hosts.classic(boneyard) if form == "classic" else hosts.module(boneyard)
+    origin = boneyard.rstrip("/")
+    csp = "default-src 'self'; script-src 'self' %s; frame-src %s" % (origin, origin)
+    server, host = start_host(tmp_path, {"Content-Security-Policy": csp})
+    try:
+        name = strict_host(tmp_path, boneyard, snippet)
+        responses = []
+        page.on("response", lambda r: responses.append(r) if r.url.endswith("/embed.js") else None)
+        page.goto(host + name)
+        assert len(responses) == 1
+        assert ("access-control-allow-origin" in responses[0].headers) is cors
+
+        frame, state = settle(page, "#inline")
+        assert state == "ready"
+        # No caption: the frame's accessible name is the catalog's.
+        assert page.locator("#inline iframe").get_attribute("title") == "Domino game diagram"
+        assert "step 3 of 14" in frame.locator(".status").inner_text()
+        assert frame.locator("html").get_attribute("data-theme") in ("light", "dark")
+
+        frame, state = settle(page, "#attr")
+        assert state == "ready"
+        assert "step 2 of 14" in frame.locator(".status").inner_text()
+        assert frame.locator("html").get_attribute("data-theme") == "dark"
+
+        frame, state = settle(page, "#jsonattr")     # the record attribute holding JSON
+        assert state == "ready"
+        assert "step 5 of 14" in frame.locator(".status").inner_text()
+        assert frame.locator(".hand-row .tiles").count() == 1      # hand="2": one seat's tiles
+
+        frame, state = settle(page, "#beside")
+        assert state == "ready"
+        assert "step 5 of 19" in frame.locator(".status").inner_text()
+        # Stepping works; the frame tells the host its step (kept for a restart).
+        frame.get_by_role("button", name="Forward").click()
+        assert "step 6 of 19" in frame.locator(".status").inner_text()
+
+        frame, state = settle(page, "#site")
+        assert state == "ready" and frame.locator("html").get_attribute("data-theme") == "light"
+
+        for wid, reason in [("broken", "the record file games/broken.json is not JSON"),
+                            ("badjson", "the record in the page is not JSON"),
+                            ("big", "the record is too large (over 1000000 characters)")]:
+            frame, state = settle(page, "#" + wid)
+            assert state == "error", wid
+            assert reason in frame.get_by_role("alert").inner_text(), wid
+            # A short alert keeps no diagram-sized room.
+            assert page.locator("#" + wid).bounding_box()["height"] < 150, wid
+
+        # theme="auto" follows the host's prefers-color-scheme as it changes; a set theme stays.
+        settle(page, "#inline")
+        settle(page, "#attr")
+        for scheme in ["dark", "light"]:
+            page.emulate_media(color_scheme=scheme)
+            page.frame_locator("#inline iframe").locator("html[data-theme='%s']" % scheme).wait_for(
+                state="attached", timeout=5000)
+        assert page.frame_locator("#attr iframe").locator("html").get_attribute("data-theme") == "dark"
+
+        # The host page is untouched and its own script ran (page_watch: no error, no CSP refusal).
+        assert page.locator("#own").inner_text() == "host script ran"
+        assert page.locator("#after").inner_text() == "The host page goes on."
+        assert page.title() == "Strict host"
+        assert page.evaluate("document.querySelectorAll('domino-game iframe').length") <= 6
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --- a real MkDocs Material site ----------------------------------------------------
+
+MKDOCS_YML = """site_name: Domino notes
+theme:
+  name: material
+  font: false
+  palette:
+    - media: "(prefers-color-scheme: light)"
+      scheme: default
+      toggle:
+        icon: material/brightness-7
+        name: Switch to dark mode
+    - media: "(prefers-color-scheme: dark)"
+      scheme: slate
+      toggle:
+        icon: material/brightness-4
+        name: Switch to light mode
+markdown_extensions:
+  - md_in_html
+"""
+
+MKDOCS_PAGE = """# Covering a double
+
+A Chicken Foot position from a record file beside this page:
+
+<domino-game src="../games/cf-foot.json" step="16" caption="Covering a double"></domino-game>
+
+And a Moon hand from the Boneyard site:
+
+<domino-game src="%srules/diagrams/moon-follow.json"></domino-game>
+
+%s
+"""
+
+
+@pytest.fixture(scope="module")
+def mkdocs_site(tmp_path_factory, boneyard_servers):
+    """A MkDocs Material site built with the classic snippet, served on its own origin."""
+    boneyard = boneyard_servers[False]
+    project = tmp_path_factory.mktemp("mkdocs")
+    docs = project / "docs"
+    docs.mkdir()
+    (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    (docs / "index.md").write_text("# Domino notes\n\nSee [covering a double](double.md).\n", encoding="utf-8")
+    (docs / "double.md").write_text(MKDOCS_PAGE % (boneyard, hosts.classic(boneyard)), encoding="utf-8")
+    hosts.copy_diagrams(docs)
+    mkdocs = Path(sys.executable).parent / "mkdocs"
+    built = subprocess.run([str(mkdocs), "build", "--quiet", "--strict", "-d", str(project / "site")], cwd=project,
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    server, host = start_host(project / "site")
+    yield host
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_mkdocs_material_site_shows_its_diagrams_in_its_palette(scheme, browser, mkdocs_site):
+    watch = PageWatch()
+    for page in guarded_page(browser, watch, color_scheme=scheme):
+        page.goto(mkdocs_site + "double/")
+        # Material's own palette follows the media query: slate is its dark one.
+        md_scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        assert md_scheme == ("slate" if scheme == "dark" else "default")
+        for i in range(2):
+            frame, state = settle(page, "domino-game >> nth=%d" % i)
+            assert state == "ready", i
+            assert frame.locator("html").get_attribute("data-theme") == scheme
+        cf = page.frame_locator("domino-game >> nth=0 >> iframe")
+        assert "step 16 of 19" in cf.locator(".status").inner_text()
+        assert cf.locator("#caption").inner_text() == "Covering a double"
+        # The frame's colours are its theme's: dark text on light, or light on dark.
+        background = cf.locator("html").evaluate("(el) => getComputedStyle(el).backgroundColor")
+        assert background == ("rgb(21, 25, 26)" if scheme == "dark" else "rgb(255, 253, 246)")
+        # Material's palette toggle: the embeds follow the page's new scheme.
+        page.locator("label.md-header__button[for^='__palette']:visible").first.click()
+        other = "light" if scheme == "dark" else "dark"
+        page.wait_for_function("() => document.body.getAttribute('data-md-color-scheme') === %s" % json.dumps(
+            "slate" if other == "dark" else "default"))
+        cf.locator("html[data-theme='%s']" % other).wait_for(state="attached", timeout=5000)
+
+
+# --- long pages: lazy frames, bounded memory, no layout shift ------------------------
+
+def test_twenty_diagrams_start_at_most_four_before_scrolling(browser, boneyard_servers, tmp_path):
+    boneyard = boneyard_servers[False]
+    name = hosts.long_page(tmp_path, boneyard)
+    server, host = start_host(tmp_path)
+    watch = PageWatch()
+    try:
+        for page in guarded_page(browser, watch, init_script=hosts.CLS_SCRIPT, viewport={"width": 1366, "height": 768}):
+            requests = []
+            page.on("request", lambda r: requests.append(r.url))
+            page.goto(host + name)
+            frame, state = settle(page, "#d0", scroll=False)
+            assert state == "ready"
+            shown = int(frame.locator("html").get_attribute("data-step"))
+            frame.get_by_role("button", name="Back").click()
+            frame.locator("html[data-step='%d']" % (shown - 1)).wait_for(state="attached")
+            time.sleep(1.5)      # whatever else would start, starts
+            before = hosts.frames_started(requests)
+            assert 1 <= before <= 4, before
+            assert hosts.cls(page) <= MAX_CLS, page.evaluate("window.__shifts")
+            # Scrolled through to the end: never more than 6 frames at once.
+            most = 0
+            for i in range(20):
+                page.locator("#d%d" % i).scroll_into_view_if_needed()
+                time.sleep(0.15)
+                most = max(most, page.evaluate("document.querySelectorAll('domino-game iframe').length"))
+            _, state = settle(page, "#d19")
+            assert state == "ready"
+            assert most <= 6, most
+            # A released diagram keeps its room, and comes back when scrolled to.
+            assert page.evaluate("document.querySelector('#d0 iframe')") is None
+            assert page.evaluate("document.querySelector('#d0').getBoundingClientRect().height") >= 300
+            frame, state = settle(page, "#d0")
+            assert state == "ready"
+            # It comes back where the reader left it.
+            assert frame.locator("html").get_attribute("data-step") == str(shown - 1)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("path", ["embed-help.html", "rules/moon.html", "rules/chicken-foot.html"])
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_boneyard_pages_do_not_shift(browser, site, path, size):
+    watch = PageWatch()
+    for page in guarded_page(browser, watch, init_script=hosts.CLS_SCRIPT, service_workers="block",
+                             viewport={"width": size[0], "height": size[1]}):
+        page.goto(site + path)
+        time.sleep(1)
+        # Every frame started without scrolling (those near the viewport) has its picture.
+        page.wait_for_function(ALL_SETTLED, timeout=READY_MS)
+        time.sleep(1)
+        assert hosts.cls(page) <= MAX_CLS, page.evaluate("window.__shifts")
+
+
+@pytest.mark.parametrize("honest", [False, True])
+def test_a_frame_takes_its_record_only_from_the_host_it_was_told(page, boneyard_servers, tmp_path, honest):
+    """Origin checks both ways: a page that is not the host named in ?host= gets no
+    request for the record, and the record it posts anyway is ignored; the host
+    named gets both right."""
+    boneyard = boneyard_servers[False]
+    (tmp_path / "spoof.js").write_text("""
+const frame = document.querySelector("iframe");
+window.asked = 0;
+addEventListener("message", (event) => { if (event.data && event.data.boneyardEmbed === "want-record") window.asked += 1; });
+frame.addEventListener("load", () => {
+  frame.contentWindow.postMessage({ boneyardEmbed: "record", text: %s, name: "x.json" }, "*");
+  window.posted = true;
+});
+""" % json.dumps(json.dumps(moon_record())), encoding="utf-8")
+    (tmp_path / "spoof.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Spoof</title></head><body>'
+        '<iframe src="%sembed.html?from=host&amp;host=http://127.0.0.1:9" title="x"></iframe>'
+        '<script src="spoof.js"></script></body></html>' % boneyard, encoding="utf-8")
+    server, host = start_host(tmp_path)
+    if honest:
+        spoof = tmp_path / "spoof.html"
+        spoof.write_text(spoof.read_text().replace("http://127.0.0.1:9", host.rstrip("/")), encoding="utf-8")
+    try:
+        page.goto(host + "spoof.html")
+        page.wait_for_function("window.posted === true", timeout=READY_MS)
+        frame = page.frame_locator("iframe")
+        frame.locator("html").wait_for(state="attached")
+        if honest:
+            frame.locator("html[data-embed-state='ready']").wait_for(state="attached", timeout=READY_MS)
+            assert "step 14 of 14" in frame.locator(".status").inner_text()
+            assert page.evaluate("window.asked") == 1
+            return
+        time.sleep(3)           # MicroPython is up; a record accepted would be drawn by now
+        assert frame.locator("html").get_attribute("data-embed-state") == "loading"
+        assert page.evaluate("window.asked") == 0
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_host_csp_that_refuses_the_frame_is_explained_in_the_element(page, page_watch, boneyard_servers, tmp_path):
+    """A host whose CSP leaves the Boneyard site out of frame-src: the element says what to check."""
+    page_watch.expect_errors()     # the browser reports the refused frame on the console
+    boneyard = boneyard_servers[False]
+    origin = boneyard.rstrip("/")
+    csp = "default-src 'self'; script-src 'self' %s; frame-src 'self'" % origin
+    server, host = start_host(tmp_path, {"Content-Security-Policy": csp})
+    try:
+        name = strict_host(tmp_path, boneyard, hosts.classic(boneyard))
+        (tmp_path / "sq.html").write_text((tmp_path / name).read_text().replace('lang="en"', 'lang="sq"'))
+        page.goto(host + "sq.html")
+        alert = page.locator("#inline [role='alert']")
+        alert.wait_for(timeout=READY_MS)
+        assert alert.inner_text().startswith("Kjo skemë nuk u ngarkua dot nga %s" % origin)
+        assert page.locator("#inline iframe").is_hidden()
+        assert page.locator("#own").inner_text() == "host script ran"
+    finally:
+        server.shutdown()
+        server.server_close()
