@@ -96,8 +96,9 @@ class Game:
     """Base class: the record bookkeeping and option handling both games share.
 
     Subclasses set ``GAME`` (the record's ``game`` string), ``OPTIONS`` (a list
-    of ``(name, check)`` pairs where ``check(value, players)`` returns an error
-    text or ``None``) and implement the abstract methods below.
+    of ``(name, check)`` pairs where ``check(value, players)`` returns ``None``
+    or the problem as ``(text, catalog key, params)``) and implement the
+    abstract methods below.
     """
 
     GAME = None
@@ -136,7 +137,9 @@ class Game:
             if name in options:
                 problem = check(options[name], players)
                 if problem:
-                    raise GameError("option '%s': %s" % (name, problem))
+                    # The one place option values are judged: every caller
+                    # (a new game, a record, the page's setup) gets these words.
+                    raise GameError("option '%s': %s" % (name, problem[0]), problem[1], problem[2])
                 resolved[name] = options[name]
         return resolved
 

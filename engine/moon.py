@@ -19,8 +19,8 @@ Hands are bitmasks of tile ids (``1 << id``).
 
 from .game import (Game, GameError, IllegalAction, PHASE_NOT_DEALT, PHASE_PLAY,
                    PHASE_ROUND_OVER, PHASE_GAME_OVER)
-from .moon_rules import (MOON_TILES, MOON_MASK, SUIT_MASK, LED, POWER, TRUMPS,
-                         trump_code, trump_text)
+from .moon_rules import (MOON_BID, MOON_TILES, MOON_MASK, SUIT_MASK, LED, POWER, TRICKS, TRUMPS,
+                         WIN_SCORE, follow_mask, trick_winner, tricks_needed, trump_code, trump_text)
 from .tiles import NAMES, TileError, parse, popcount
 
 PHASE_BIDDING = "bidding"
@@ -39,11 +39,8 @@ PHASE_NAMES = [PHASE_NOT_DEALT, PHASE_BIDDING, PHASE_DISCARD, PHASE_TRUMP, PHASE
                PHASE_ROUND_OVER, PHASE_GAME_OVER]
 
 PASS = 0
-BIDS = [4, 5, 6, 7, 21]
-MOON_BID = 21
-WIN_SCORE = 21
+BIDS = [4, 5, 6, 7, MOON_BID]
 HAND_SIZE = 7
-TRICKS = 7
 
 # The legal bids once the highest bid so far is `high` (0: none yet).
 _BIDS_ABOVE = {}
@@ -351,9 +348,7 @@ class Moon(Game):
         if code == PLAY:
             h = self.hands[self.to_act]
             if self.trick:
-                f = h & SUIT_MASK[self.trump][LED[self.trump][self.trick[0]]]
-                if f:
-                    h = f
+                h = follow_mask(h, LED[self.trump][self.trick[0]], self.trump)
             return mask_ids(h)
         if code == BIDDING:
             return list(_BIDS_ABOVE[self.high])
@@ -409,16 +404,7 @@ class Moon(Game):
 
     def _close_trick(self):
         trick = self.trick
-        a = trick[0]
-        power = POWER[self.trump][LED[self.trump][a]]
-        best = 0
-        top = power[a]
-        p = power[trick[1]]
-        if p > top:
-            best, top = 1, p
-        if power[trick[2]] > top:
-            best = 2
-        winner = (self.leader + best) % 3
+        winner = (self.leader + trick_winner(trick, self.trump)) % 3
         self.tricks.append([self.leader, trick, winner])
         self.won[winner] += 1
         self.trick = []
@@ -431,8 +417,7 @@ class Moon(Game):
         bidder = self.bidder
         bid = self.high
         scores = list(self.won)
-        need = TRICKS if bid == MOON_BID else bid
-        made = self.won[bidder] >= need
+        made = self.won[bidder] >= tricks_needed(bid)
         # No extra for overtricks; a failed bid costs the bid itself.
         scores[bidder] = bid if made else -bid
         self._finish_hand(scores, bid == MOON_BID and made)
@@ -604,8 +589,8 @@ class Moon(Game):
             raise IllegalAction("you do not hold %s" % NAMES[t], "engine.not_held", {"tile": NAMES[t]})
         if self.trick:
             led = LED[self.trump][self.trick[0]]
-            f = h & SUIT_MASK[self.trump][led]
-            if f and not (f >> t) & 1:
+            f = follow_mask(h, led, self.trump)
+            if not (f >> t) & 1:
                 held = ", ".join(tile_names_desc(f))
                 raise IllegalAction("you must follow %s: you hold %s" % (_suit_text(led), held),
                                     "engine.moon.follow_trumps" if led == TRUMPS else "engine.moon.follow_suit",
