@@ -2,18 +2,24 @@
 
 Two layers share one set of rules:
 
-* the fast internal path, for random play and the computer players:
+* the fast internal path, for random play and the computer players (the
+  simulation interface of :mod:`engine.game`):
   :meth:`ChickenFoot.legal_moves` returns compact ints and
-  :meth:`ChickenFoot.apply_move` plays one without checking it.  A move is
-  ``tile << 6 | target`` (tile ids from :mod:`engine.tiles`), or
+  :meth:`ChickenFoot.apply_move` plays one without checking or logging it.
+  A move is ``tile << 6 | target`` (tile ids from :mod:`engine.tiles`), or
   :data:`DRAW` / :data:`PASS`.  Hands are bitmasks; the open ends are kept
   per number and updated incrementally, so move generation and the
   blocked-round test are a few mask operations.  With ``log`` off
-  (simulation) nothing is written down (no record, no history).
+  (simulation) no record and no history are kept at all.
   :meth:`deal_fast` deals from a generator without the notation,
-  :meth:`playout` finishes a round with random moves (inlined loop), and
+  :meth:`playout` / :meth:`run_round` finish a round (inlined loop),
   :meth:`from_view` builds a state from a seat's view plus a guess of the
-  unseen tiles (the computer players' hook).
+  unseen tiles and :meth:`set_hidden` re-deals those to a copy (the
+  computer players' hooks); they read the table through
+  :meth:`forced_target`, :meth:`open_numbers`, :meth:`open_end`,
+  :meth:`playable_mask` and the scores through :meth:`last_scores` and
+  :meth:`went_out`.  :meth:`start_table` and :meth:`attach` replay a
+  round's public history on an empty table (what a seat knows).
 * the interface of :mod:`engine.game`: :meth:`legal_actions` and
   :meth:`apply` speak the record notation (``"9-5>9-9"``, ``"draw"``,
   ``"pass"``), validate, explain refusals and log the record.
@@ -556,8 +562,12 @@ class ChickenFoot(Game):
         self.ypos = 0
 
     def last_scores(self):
-        """The scores by seat of the last round played (a copy), or None before any."""
+        # Game's, without copying every round: read once per playout.
         return list(self._scores[-1]) if self._scores else None
+
+    def move_text(self, move):
+        """The record notation of ``move`` (:func:`move_name`)."""
+        return move_name(move)
 
     def went_out(self):
         """The seat that went out in the round just ended, or -1 (blocked, or still playing)."""

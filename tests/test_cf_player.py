@@ -9,6 +9,7 @@ from engine.ai.cf_know import consistent, knowledge, sample
 from engine.chickenfoot import NUM_MASK, ChickenFoot
 from engine.rng import Rng
 from engine.tiles import NAMES, parse
+from tests import helpers
 
 CHEAP = Budget(iterations=24)
 LEVELS = ["easy", "medium", "hard"]
@@ -30,19 +31,8 @@ def setups(draw):
 
 
 def random_position(players, options, seed, steps=None):
-    """A logged game dealt and played at random (``steps`` actions into its first round,
-    or a random number of them); ``None`` if the round ended first."""
-    rng = Rng(seed)
-    g = ChickenFoot(players, options)
-    g.start_round(g.new_deal(rng))
-    if steps is None:
-        steps = rng.below(60)
-    for _ in range(steps):
-        if g.current_seat() is None:
-            return None
-        legal = g.legal_actions()
-        g.apply(legal[rng.below(len(legal))])
-    return g if g.current_seat() is not None else None
+    """A logged game ``steps`` random actions (or a random number) into its first round; None if it ended."""
+    return helpers.random_position("chicken-foot", seed, steps, players, options)
 
 
 def play_round(g, levels, rng, budget=CHEAP):

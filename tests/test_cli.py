@@ -2,22 +2,15 @@
 
 import copy
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from engine.record import dumps, replay
 from engine.rng import Rng
 from engine.chickenfoot import ChickenFoot
+from tests.helpers import run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "engine"] + list(args), cwd=str(ROOT),
-                          input=stdin, capture_output=True, text=True, timeout=120)
+run = run_cli
 
 
 @pytest.fixture(scope="module")

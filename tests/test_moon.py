@@ -230,7 +230,7 @@ def test_bids_must_rise():
 
 @pytest.mark.parametrize("junk", ["8", "3", "22", "pass ", "PASS", "bid 4", "6-6", "discard 6-6", "trump 6", ""])
 def test_junk_bids_are_refused(junk):
-    assert_refused(started(), junk, "")
+    assert_refused(started(), junk, "in the bidding the actions are pass, 4, 5, 6, 7 or 21, not '%s'" % junk)
 
 
 def test_one_chance_each():

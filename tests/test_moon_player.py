@@ -12,6 +12,7 @@ from engine.moon import Moon, mask_ids
 from engine.moon_rules import MOON_MASK, SUIT_MASK, LED
 from engine.rng import Rng
 from engine.tiles import NAMES
+from tests import helpers
 
 SETTINGS = settings(derandomize=True, deadline=None, max_examples=60,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -141,19 +142,7 @@ def test_no_peeking_other_hands_never_change_the_action():
 
 def random_position(seed, cut):
     """A random game's view of the seat to act after ``cut`` actions of its first hand (or at its end)."""
-    rng = Rng(seed)
-    g = Moon(3)
-    g.start_round(g.new_deal(rng))
-    steps = 0
-    last = None
-    while g.current_seat() is not None and steps < cut:
-        last = g.clone()
-        legal = g.legal_actions()
-        g.apply(legal[rng.below(len(legal))])
-        steps += 1
-    if g.current_seat() is None:
-        g = last
-    return g
+    return helpers.random_position("moon", seed, cut, past_end="last")
 
 
 def check_world(k, hands, hidden, state):
