@@ -743,8 +743,6 @@ class ChickenFoot(Game):
         for s in range(self.players):
             self._totals[s] += scores[s]
         self._scores.append(scores)
-        if self.log:
-            self._log_scores(scores)
         self._phase = PHASE_GAME_OVER if self.round_index == ROUNDS - 1 else PHASE_ROUND_OVER
 
     # -- the interface: notation, validation, reasons ------------------------
@@ -792,12 +790,16 @@ class ChickenFoot(Game):
         self._apply_logged(move)
 
     def _apply_logged(self, move):
-        """:meth:`apply_move`, written down first in the record and the public history."""
-        if self.log:
-            name = move_name(move)
-            self._log_action(name)
-            self._hist.append([self.seat, name])
+        """:meth:`apply_move`, written down in the record (and its scores if it ends the round)."""
+        if not self.log:
+            self.apply_move(move)
+            return
+        name = move_name(move)
+        self._log_action(name)
+        self._hist.append([self.seat, name])
         self.apply_move(move)
+        if self._phase != PHASE_PLAY:
+            self._log_scores(self._scores[-1])
 
     def _not_in_play(self):
         if self._phase == PHASE_NOT_DEALT:

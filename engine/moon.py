@@ -405,8 +405,6 @@ class Moon(Game):
             if top >= WIN_SCORE and totals.count(top) == 1:
                 self.won_game = [totals.index(top)]
         self.code = GAME_OVER if self.won_game else ROUND_OVER
-        if self.log:
-            self._log_scores(scores)
 
     # -- the interface --------------------------------------------------------
     def move_text(self, m):
@@ -503,10 +501,14 @@ class Moon(Game):
         if seat is not None and self.to_act >= 0 and seat != self.to_act:
             raise IllegalAction("it is seat %d's turn" % self.to_act, "engine.not_your_turn", {"seat": self.to_act})
         m = self.parse_move(action)
-        text = self.move_text(m)
-        if self.log:
-            self._log_action(text)
+        if not self.log:
+            self.apply_move(m)
+            return
+        self._log_action(self.move_text(m))
         self.apply_move(m)
+        if self.to_act < 0:
+            # The move ended the hand: its scores close the record's round.
+            self._log_scores(self.hand_scores[-1])
 
     # -- what a seat may see --------------------------------------------------
     def view(self, seat):
