@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine.ai import Budget, choose
@@ -50,6 +51,7 @@ def play_round(g, levels, rng, budget=CHEAP):
 
 # -- legality -----------------------------------------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=80, derandomize=True, deadline=None)
 @given(setups())
 def test_every_level_plays_legal_rounds(setup):
@@ -63,6 +65,7 @@ def test_every_level_plays_legal_rounds(setup):
     assert len(g.round_scores()) == 2
 
 
+@pytest.mark.slow
 def test_easy_and_medium_play_hundreds_of_legal_rounds():
     rng = Rng(2024)
     rounds = 0

@@ -1,5 +1,6 @@
 """Moon's computer players: legality, determinism, no peeking, world sampling, strength."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -69,6 +70,7 @@ def positions(count, seed, levels=("medium", "medium", "medium")):
 
 # -- legality ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_easy_and_medium_only_make_legal_moves():
     finished = 0
     for i in range(30):
@@ -119,6 +121,7 @@ def rededal(view, seed):
     return Moon.from_view(view, other, hidden_name), hands
 
 
+@pytest.mark.slow
 def test_no_peeking_other_hands_never_change_the_action():
     changed = 0
     phases = {}

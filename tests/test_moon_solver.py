@@ -149,6 +149,7 @@ def test_agrees_with_brute_force_on_random_endgames(tricks_left):
     assert trumps_seen == set(range(9))
 
 
+@pytest.mark.slow
 def test_longer_endgames_agree_with_plain_alphabeta():
     for seed in range(44):
         tricks_left = 6 if seed % 11 == 0 else 5
