@@ -98,3 +98,15 @@ def test_knowledge_reads_the_engine_table():
         for n in range(10):
             assert (g.open_end(n) >= 0) == bool((g.open_numbers() >> n) & 1) == (k.open_count[n] > 0)
     assert seen > 30
+
+
+def test_moon_start_round_fast_sets_a_worlds_tiles():
+    from engine.moon import Moon, mask_ids
+    a, b = Moon(3), Moon(3, log=False)
+    deal = a.new_deal(Rng(8))
+    a.start_round(deal)
+    masks = list(a.hands)
+    b.start_round_fast(deal["first"], masks, a.widow)
+    for s in range(3):
+        assert a.view(s) == b.view(s)
+    assert [TILE_NAMES[t] for t in mask_ids(b.hands[0])] == deal["hands"][0]
