@@ -15,7 +15,7 @@
   feeds it (weighted up for the next seat and for seats about to go out).
 """
 
-from ..chickenfoot import NUM_MASK, tile_score
+from ..chickenfoot import NUM_MASK, TOES, tile_score
 from ..tiles import HI, IS_DOUBLE, LO, popcount
 
 # Tenths of a pip: integer scores compare the same on every interpreter.
@@ -74,7 +74,7 @@ def score_plays(k, plays):
             toes = popcount(rest & NUM_MASK[d])
             score += DOUBLE_BASE
             if toes:
-                score += DOUBLE_TOE * min(toes, 3)
+                score += DOUBLE_TOE * min(toes, TOES)
             else:
                 score += DOUBLE_NO_TOE
             # Seats lacking d must draw to cover: good, unless they are starving anyway.

@@ -49,7 +49,7 @@ DEFAULT_TIME_MS = 1500
 # Weigh worlds by what the bidding says (see moon_inference).
 INFER = True
 
-BID_VALUES = [4, 5, 6, 7, 21]
+BID_VALUES = [4, 5, 6, 7, MOON_BID]
 
 
 def choose(view, level, rng, budget):
@@ -196,8 +196,8 @@ def _medium_bid(k, bids):
     for b in [4, 5, 6, 7]:
         if b in bids and e >= b * UNIT - margin:
             best = b
-    if 21 in bids and _sure_moon(k):
-        return 21
+    if MOON_BID in bids and _sure_moon(k):
+        return MOON_BID
     return best
 
 
