@@ -48,6 +48,8 @@ def playout(game, draws):
     legal_moves = game.legal_moves
     apply_move = game.apply_move
     below = draws.below
-    while game.current_seat() is not None:
-        moves = legal_moves()
+    moves = legal_moves()
+    # legal_moves() is [] exactly when nobody is to act (current_seat() None).
+    while moves:
         apply_move(moves[below(len(moves))])
+        moves = legal_moves()
