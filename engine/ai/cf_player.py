@@ -135,6 +135,33 @@ def _names(mask):
     return out
 
 
+def world_base(view, k, hands, yard):
+    """A simulation state of ``view``'s decision, the unseen tiles as in one
+    sampled world (``hands`` masks and ``yard`` ids from :func:`cf_know.sample`).
+
+    Other worlds reuse it through :func:`play_world`, which swaps in their tiles.
+    """
+    others = []
+    for s in range(k.players):
+        others.append(None if s == k.seat else _names(hands[s]))
+    return ChickenFoot.from_view(view, others, [NAMES[t] for t in yard])
+
+
+def play_world(base, hands, yard, move, seed):
+    """The end of the round after ``move`` in the world ``hands``/``yard``:
+    a copy of ``base`` (from :func:`world_base`, left unchanged) with that
+    world's tiles, the move played, then the playout policy
+    (:func:`cf_sim.playout`, seeded with ``seed``) to the round's end.
+    The hard player and the analysis (:mod:`engine.ai.cf_analysis`) judge
+    moves by these playouts.
+    """
+    g = base.clone()
+    g.set_hidden(hands, yard)
+    g.apply_move(move)
+    playout(g, Rng(seed))
+    return g
+
+
 def choose_hard(view, rng, budget):
     k = knowledge(view)
     plays = _distinct(_ranked(k, _plays(view, k)))
@@ -151,10 +178,7 @@ def choose_hard(view, rng, budget):
                         (HARD_TIME_MS if budget.iterations is None else None))
     seat = k.seat
     hands, yard = sample(k, rng)
-    others = []
-    for s in range(k.players):
-        others.append(None if s == seat else _names(hands[s]))
-    base = ChickenFoot.from_view(view, others, [NAMES[t] for t in yard])
+    base = world_base(view, k, hands, yard)
     moves = []
     for p in plays:
         moves.append((p[1] << 6) | p[2])
@@ -168,10 +192,7 @@ def choose_hard(view, rng, budget):
             hands, yard = sample(k, rng)
         wseed = rng.next64()
         for i in range(len(moves)):
-            g = base.clone()
-            g.set_hidden(hands, yard)
-            g.apply_move(moves[i])
-            playout(g, Rng(wseed))
+            g = play_world(base, hands, yard, moves[i], wseed)
             sc = g.last_scores()
             own = sc[seat]
             # Times others_n: whole numbers, the same sums on every interpreter.
