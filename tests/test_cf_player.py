@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine.ai import Budget, choose
@@ -9,6 +10,7 @@ from engine.ai.cf_know import consistent, knowledge, sample
 from engine.chickenfoot import NUM_MASK, ChickenFoot
 from engine.rng import Rng
 from engine.tiles import NAMES, parse
+from tests import helpers
 
 CHEAP = Budget(iterations=24)
 LEVELS = ["easy", "medium", "hard"]
@@ -30,19 +32,8 @@ def setups(draw):
 
 
 def random_position(players, options, seed, steps=None):
-    """A logged game dealt and played at random (``steps`` actions into its first round,
-    or a random number of them); ``None`` if the round ended first."""
-    rng = Rng(seed)
-    g = ChickenFoot(players, options)
-    g.start_round(g.new_deal(rng))
-    if steps is None:
-        steps = rng.below(60)
-    for _ in range(steps):
-        if g.current_seat() is None:
-            return None
-        legal = g.legal_actions()
-        g.apply(legal[rng.below(len(legal))])
-    return g if g.current_seat() is not None else None
+    """A logged game ``steps`` random actions (or a random number) into its first round; None if it ended."""
+    return helpers.random_position("chicken-foot", seed, steps, players, options)
 
 
 def play_round(g, levels, rng, budget=CHEAP):
@@ -60,6 +51,7 @@ def play_round(g, levels, rng, budget=CHEAP):
 
 # -- legality -----------------------------------------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=80, derandomize=True, deadline=None)
 @given(setups())
 def test_every_level_plays_legal_rounds(setup):
@@ -73,6 +65,7 @@ def test_every_level_plays_legal_rounds(setup):
     assert len(g.round_scores()) == 2
 
 
+@pytest.mark.slow
 def test_easy_and_medium_play_hundreds_of_legal_rounds():
     rng = Rng(2024)
     rounds = 0

@@ -1,5 +1,6 @@
 """Property tests over many seeded random Chicken Foot games (hypothesis, derandomized)."""
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine import tiles
@@ -107,6 +108,7 @@ def play_checked(g, rng, max_rounds):
     return g
 
 
+@pytest.mark.slow
 @settings(max_examples=40, derandomize=True, deadline=None)
 @given(setups())
 def test_random_games_keep_every_invariant(setup):

@@ -2,22 +2,15 @@
 
 import copy
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from engine.record import dumps, replay
 from engine.rng import Rng
 from engine.chickenfoot import ChickenFoot
+from tests.helpers import run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "engine"] + list(args), cwd=str(ROOT),
-                          input=stdin, capture_output=True, text=True, timeout=120)
+run = run_cli
 
 
 @pytest.fixture(scope="module")
@@ -144,3 +137,24 @@ def test_invalid_deal_and_text(tmp_path, selfplayed):
     assert out.returncode == 1 and out.stdout == "" and "not valid JSON" in out.stderr
     out = run("replay", str(tmp_path / "missing.json"))
     assert out.returncode == 1 and out.stdout == "" and "cannot read" in out.stderr
+
+
+def test_selfplay_stop_after_writes_the_unfinished_records_the_readme_uses(tmp_path):
+    # The README's recipe for unfinished.json and moon-hand.json.
+    out = run("selfplay", "--game", "chicken-foot", "--players", "4", "--seed", "7",
+              "--levels", "hard,medium,easy,easy", "--stop-after", "25")
+    assert out.returncode == 0, out.stderr
+    g = replay(out.stdout)
+    assert g.action_count() == 25 and g.current_seat() is not None
+    path = tmp_path / "unfinished.json"
+    path.write_text(out.stdout)
+    legal = json.loads(run("legal", str(path)).stdout)
+    assert legal["seat"] == g.current_seat() and len(legal["legal"]) > 1
+    moon = run("selfplay", "--game", "moon", "--seed", "3", "--stop-after", "30")
+    assert replay(moon.stdout).phase() == "play"
+    path = tmp_path / "moon-hand.json"
+    path.write_text(moon.stdout)
+    solved = run("solve", str(path))
+    assert solved.returncode == 0 and set(json.loads(solved.stdout)) == {"bidder", "tricks"}
+    bad = run("selfplay", "--game", "moon", "--stop-after", "-1")
+    assert bad.returncode == 1 and "--stop-after must be 0 or more" in bad.stderr and bad.stdout == ""

@@ -1,20 +1,15 @@
 """The computer-player commands: move (the hint), solve, selfplay --levels, tournament."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from engine.ai.moon_solver import solve
 from engine.record import dumps, replay
-
-ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
-
+from tests.helpers import run_cli
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "engine"] + list(args), cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=300)
+    return run_cli(*args, stdin=stdin, timeout=300)
 
 
 def selfplay(*args):

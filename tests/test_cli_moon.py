@@ -1,25 +1,18 @@
 """The command line (``python3 -m engine``) with Moon records, through a real subprocess."""
 
 import json
-import pathlib
-import subprocess
-import sys
 
 import pytest
 
 from engine.moon import Moon
 from engine.record import dumps, replay
-
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from tests.helpers import run_cli
 
 A = ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "1-1"]
 B = ["5-5", "5-4", "5-3", "5-2", "5-1", "4-4", "4-3"]
 C = ["4-2", "4-1", "3-3", "3-2", "3-1", "2-2", "2-1"]
 
-
-def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "engine"] + list(args), cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=120)
+run = run_cli
 
 
 def game_record(hands):

@@ -1,5 +1,6 @@
 """Moon's computer players: legality, determinism, no peeking, world sampling, strength."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,7 @@ from engine.moon import Moon, mask_ids
 from engine.moon_rules import MOON_MASK, SUIT_MASK, LED
 from engine.rng import Rng
 from engine.tiles import NAMES
+from tests import helpers
 
 SETTINGS = settings(derandomize=True, deadline=None, max_examples=60,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -68,6 +70,7 @@ def positions(count, seed, levels=("medium", "medium", "medium")):
 
 # -- legality ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_easy_and_medium_only_make_legal_moves():
     finished = 0
     for i in range(30):
@@ -118,6 +121,7 @@ def rededal(view, seed):
     return Moon.from_view(view, other, hidden_name), hands
 
 
+@pytest.mark.slow
 def test_no_peeking_other_hands_never_change_the_action():
     changed = 0
     phases = {}
@@ -141,19 +145,7 @@ def test_no_peeking_other_hands_never_change_the_action():
 
 def random_position(seed, cut):
     """A random game's view of the seat to act after ``cut`` actions of its first hand (or at its end)."""
-    rng = Rng(seed)
-    g = Moon(3)
-    g.start_round(g.new_deal(rng))
-    steps = 0
-    last = None
-    while g.current_seat() is not None and steps < cut:
-        last = g.clone()
-        legal = g.legal_actions()
-        g.apply(legal[rng.below(len(legal))])
-        steps += 1
-    if g.current_seat() is None:
-        g = last
-    return g
+    return helpers.random_position("moon", seed, cut, past_end="last")
 
 
 def check_world(k, hands, hidden, state):

@@ -1,5 +1,6 @@
 """Property tests of the Moon engine over many random games (hypothesis, derandomized)."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -135,6 +136,7 @@ def play_hands(seed, hands, on_step=None):
     return g
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.integers(0, 2 ** 40))
 def test_random_hands_keep_the_rules(seed):

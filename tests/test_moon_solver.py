@@ -82,8 +82,9 @@ def alphabeta(hands, trump, leader, bidder, trick=(), alpha=-1, beta=99):
     return best
 
 
-def random_position(seed, tricks_left, mid_trick):
-    """A seeded position from a random deal played randomly down to ``tricks_left`` tricks."""
+def random_deal_position(seed, tricks_left, mid_trick):
+    """A seeded solver position (masks, not a game: trump and bidder drawn too) played randomly
+    down to ``tricks_left`` tricks."""
     rng = Rng(seed)
     tiles = list(MOON_TILES)
     rng.shuffle(tiles)
@@ -137,7 +138,7 @@ def test_agrees_with_brute_force_on_random_endgames(tricks_left):
     trumps_seen = set()
     for i in range(count):
         mid = i % 3
-        hands, trump, leader, bidder, trick, won = random_position(1000 * tricks_left + i, tricks_left, mid)
+        hands, trump, leader, bidder, trick, won = random_deal_position(1000 * tricks_left + i, tricks_left, mid)
         trumps_seen.add(trump)
         expect = brute(hands, trump, leader, bidder, trick)
         s = Solver(trump, bidder)
@@ -148,17 +149,18 @@ def test_agrees_with_brute_force_on_random_endgames(tricks_left):
     assert trumps_seen == set(range(9))
 
 
+@pytest.mark.slow
 def test_longer_endgames_agree_with_plain_alphabeta():
     for seed in range(44):
         tricks_left = 6 if seed % 11 == 0 else 5
-        hands, trump, leader, bidder, trick, won = random_position(700 + seed, tricks_left, seed % 3)
+        hands, trump, leader, bidder, trick, won = random_deal_position(700 + seed, tricks_left, seed % 3)
         assert solve(hands, trump, leader, bidder, trick, won) == won + alphabeta(hands, trump, leader, bidder, trick)
 
 
 def test_move_values_agree_with_solving_each_child():
     for i in range(120):
         tricks_left = 2 + i % 3
-        hands, trump, leader, bidder, trick, won = random_position(5000 + i, tricks_left, i % 3)
+        hands, trump, leader, bidder, trick, won = random_deal_position(5000 + i, tricks_left, i % 3)
         seat = (leader + len(trick)) % 3
         got = move_values(hands, trump, leader, bidder, trick, won)
         legal = legal_tiles(hands[seat], trick, trump)
@@ -179,7 +181,7 @@ def test_move_values_agree_with_solving_each_child():
 
 def test_move_values_at_the_opening_lead_match_child_solves():
     for seed in (1, 2, 3):
-        hands, trump, leader, bidder, trick, won = random_position(seed, 7, 0)
+        hands, trump, leader, bidder, trick, won = random_deal_position(seed, 7, 0)
         s = Solver(trump, bidder)
         mv = s.move_values(hands, leader)
         for t, v in mv:
@@ -217,7 +219,7 @@ def test_no_trumps_no_winners_make_nothing():
 def test_a_stronger_trump_never_lowers_the_value():
     checked = 0
     for i in range(150):
-        hands, trump, leader, bidder, trick, won = random_position(9000 + i, 2 + i % 4, 0)
+        hands, trump, leader, bidder, trick, won = random_deal_position(9000 + i, 2 + i % 4, 0)
         if trump == NO_TRUMP:
             continue
         mine = [t for t in ids(hands[bidder]) if is_trump(t, trump)]
@@ -236,7 +238,7 @@ def test_a_stronger_trump_never_lowers_the_value():
 
 def test_deterministic_and_table_reuse_gives_the_same_answers():
     for seed in range(5):
-        hands, trump, leader, bidder, trick, won = random_position(100 + seed, 7, 0)
+        hands, trump, leader, bidder, trick, won = random_deal_position(100 + seed, 7, 0)
         a = Solver(trump, bidder)
         first = a.move_values(hands, leader)
         again = a.move_values(hands, leader)   # warm table
@@ -246,7 +248,7 @@ def test_deterministic_and_table_reuse_gives_the_same_answers():
 
 
 def test_node_budget_gives_up_with_none_and_leaves_a_usable_table():
-    hands, trump, leader, bidder, trick, won = random_position(42, 7, 0)
+    hands, trump, leader, bidder, trick, won = random_deal_position(42, 7, 0)
     s = Solver(trump, bidder)
     assert s.value(hands, leader, node_limit=1) is None
     assert s.value(hands, leader) == Solver(trump, bidder).value(hands, leader)
@@ -254,7 +256,7 @@ def test_node_budget_gives_up_with_none_and_leaves_a_usable_table():
 
 
 def test_a_passed_deadline_stops_a_search_midway_and_leaves_a_usable_table():
-    hands, trump, leader, bidder, trick, won = random_position(46, 7, 0)
+    hands, trump, leader, bidder, trick, won = random_deal_position(46, 7, 0)
     full = Solver(trump, bidder)
     expected = full.value(hands, leader)
     assert full.nodes > 1000                # a search long enough to interrupt

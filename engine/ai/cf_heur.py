@@ -15,9 +15,8 @@
   feeds it (weighted up for the next seat and for seats about to go out).
 """
 
-from ..chickenfoot import NUM_MASK
-from ..tiles import HI, IS_DOUBLE, LO
-from .cf_know import pip_weight
+from ..chickenfoot import NUM_MASK, TOES, tile_score
+from ..tiles import HI, IS_DOUBLE, LO, popcount
 
 # Tenths of a pip: integer scores compare the same on every interpreter.
 PIP = 10
@@ -32,14 +31,6 @@ FEED = 80           # opening a way for a starving seat to play
 FEED_SOFT = 10      # opening a number a seat that drew may hold
 BLANK_END = 40      # with double_blank_50, an end for the 0-0
 OUT = 10000
-
-
-def bits(mask):
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
 
 
 def score_plays(k, plays):
@@ -74,16 +65,16 @@ def score_plays(k, plays):
         b = play[1]
         m = play[2]
         rest = hand & ~(1 << t)
-        score = PIP * pip_weight(t, k.db50)
+        score = PIP * tile_score(t, k.db50)
         if not rest:
             out.append(OUT + score)
             continue
         if IS_DOUBLE[t]:
             d = HI[t]
-            toes = bits(rest & NUM_MASK[d])
+            toes = popcount(rest & NUM_MASK[d])
             score += DOUBLE_BASE
             if toes:
-                score += DOUBLE_TOE * min(toes, 3)
+                score += DOUBLE_TOE * min(toes, TOES)
             else:
                 score += DOUBLE_NO_TOE
             # Seats lacking d must draw to cover: good, unless they are starving anyway.
@@ -93,12 +84,12 @@ def score_plays(k, plays):
             out.append(score)
             continue
         o = LO[t] if HI[t] == m else HI[t]
-        follow = bits(rest & NUM_MASK[o])
+        follow = popcount(rest & NUM_MASK[o])
         if follow:
             score += FOLLOW * min(follow, 3)
         else:
             score += FOLLOW_NONE
-        score -= RARE * bits(unseen & NUM_MASK[o])
+        score -= RARE * popcount(unseen & NUM_MASK[o])
         if k.db50 and (rest & 1) and o == 0:
             score += BLANK_END
         # The open numbers after the play (feet and the centre aside).

@@ -18,12 +18,8 @@ stricter).
 consistently with the masks and every hand size.
 """
 
-from ..chickenfoot import HAND_SIZES, N_TILES, NUM_MASK, NUMS_TO_TILES, tile_score
-from ..tiles import HI, IS_DOUBLE, LO, double, parse
-
-
-def _other(t, n):
-    return LO[t] if HI[t] == n else HI[t]
+from ..chickenfoot import HAND_SIZES, N_TILES, NUM_MASK, TOES, ChickenFoot
+from ..tiles import HI, parse
 
 
 class Knowledge:
@@ -44,53 +40,6 @@ class Knowledge:
                  "toes_left", "db50", "order")
 
 
-class _Table:
-    """Open ends as the history unfolds: enough to know what was playable when."""
-
-    __slots__ = ("dnum", "centre", "spokes", "req", "foot", "toes", "count", "matched")
-
-    def __init__(self, dnum, req):
-        self.dnum = dnum
-        self.centre = double(dnum)
-        self.spokes = 0
-        self.req = req
-        self.foot = -1
-        self.toes = 0
-        self.count = [0] * 10
-        self.matched = [-1] * N_TILES
-
-    def playable(self):
-        """Every tile that could be played now (the constraints in force)."""
-        if self.spokes < self.req:
-            return NUM_MASK[self.dnum]
-        if self.foot >= 0:
-            return NUM_MASK[HI[self.foot]]
-        nums = 0
-        for n in range(10):
-            if self.count[n]:
-                nums |= 1 << n
-        return NUMS_TO_TILES[nums]
-
-    def attach(self, t, b):
-        if b == self.centre:
-            m = self.dnum
-            self.spokes += 1
-        elif b == self.foot:
-            m = HI[b]
-            self.toes += 1
-            if self.toes == 3:
-                self.foot = -1
-        else:
-            m = _other(b, self.matched[b])
-            self.count[m] -= 1
-        self.matched[t] = m
-        if IS_DOUBLE[t]:
-            self.foot = t
-            self.toes = 0
-        else:
-            self.count[_other(t, m)] += 1
-
-
 def knowledge(view):
     """The :class:`Knowledge` of the seat whose ``view`` this is."""
     k = Knowledge()
@@ -109,7 +58,9 @@ def knowledge(view):
     dnum = parse(view["double"])
     dnum = HI[dnum]
     k.dnum = dnum
-    table = _Table(dnum, view["spokes_needed"])
+    # The engine's own table, replayed: what was playable when is the rules', not a copy's.
+    table = ChickenFoot(players, view["options"], log=False)
+    table.start_table(view["round"])
     seen = hand | (1 << table.centre)
     for entry in view["table"]:
         seen |= 1 << parse(entry["tile"])
@@ -123,7 +74,7 @@ def knowledge(view):
         action = item[1]
         if action == "draw":
             drew = s
-            drew_mask = table.playable()
+            drew_mask = table.playable_mask()
             if s != seat:
                 sl = slots[s]
                 for i in range(len(sl)):
@@ -135,7 +86,7 @@ def knowledge(view):
                 if drew == s:
                     sl.append(drew_mask)      # the drawn tile could not be played either
                 else:
-                    mask = table.playable()
+                    mask = table.playable_mask()
                     for i in range(len(sl)):
                         sl[i] |= mask
             drew = -1
@@ -184,10 +135,10 @@ def knowledge(view):
     k.lacks = lacks
     k.unseen = unseen
     k.unseen_mask = umask
-    k.open_count = list(table.count)
-    k.spokes_left = table.req - table.spokes
+    k.open_count = table.open_end_counts()
+    k.spokes_left = table.spokes_req - table.spokes
     k.foot = table.foot
-    k.toes_left = 3 - table.toes if table.foot >= 0 else 0
+    k.toes_left = TOES - table.toes if table.foot >= 0 else 0
     k.order = None      # sample()'s slot order and allowed tiles, built once
     return k
 
@@ -293,8 +244,3 @@ def consistent(k, hands):
                 return False
             used[best] = True
     return True
-
-
-def pip_weight(t, db50):
-    """What tile ``t`` costs in a hand at the end of a round (the engine's rule)."""
-    return tile_score(t, db50)

@@ -156,9 +156,7 @@ def play_world(base, hands, yard, move, seed):
     moves by these playouts.
     """
     g = base.clone()
-    g.hands = list(hands)
-    g.yard = yard
-    g.ypos = 0
+    g.set_hidden(hands, yard)
     g.apply_move(move)
     playout(g, Rng(seed))
     return g
@@ -195,11 +193,11 @@ def choose_hard(view, rng, budget):
         wseed = rng.next64()
         for i in range(len(moves)):
             g = play_world(base, hands, yard, moves[i], wseed)
-            sc = g._scores[-1]
+            sc = g.last_scores()
             own = sc[seat]
             # Times others_n: whole numbers, the same sums on every interpreter.
             value = sum(sc) - own - own * others_n
-            if g.out_seat == seat:
+            if g.went_out() == seat:
                 value += OUT_BONUS * others_n
             if last:
                 # The match ends with this round: what counts is finishing lowest.

@@ -50,23 +50,22 @@ def greedy_choice(g, p, rng):
                     t = c
     else:
         t = BIT_INDEX[p]
-    b = g._target
+    b = g.forced_target()
     if b < 0:
-        open_nums = g.open_nums
-        ends = g.ends
+        open_nums = g.open_numbers()
         hi = HI[t]
         lo = LO[t]
         if hi != lo and (open_nums >> hi) & 1 and (open_nums >> lo) & 1:
             # Either end could match: leave open the one this hand can follow.
             rest = g.hands[g.seat] & ~(1 << t)
             if rest & NUM_MASK[hi] and not rest & NUM_MASK[lo]:
-                b = ends[lo][0]
+                b = g.open_end(lo)
             else:
-                b = ends[hi][0]
+                b = g.open_end(hi)
         elif (open_nums >> hi) & 1:
-            b = ends[hi][0]
+            b = g.open_end(hi)
         else:
-            b = ends[lo][0]
+            b = g.open_end(lo)
     return (t << 6) | b
 
 

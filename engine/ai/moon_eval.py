@@ -10,6 +10,7 @@ so the medium player bids with it, and the hard player uses it to prune the
 
 from ..moon import mask_ids
 from ..moon_rules import SUIT_MASK
+from ..tiles import popcount
 from .moon_solver import tables
 
 # Fitted weights (see features()): intercept, then one per feature.
@@ -47,11 +48,7 @@ def features(hand, trump, dead=0):
                 guarded += 1    # one trump above it is out: a second-round winner
         elif not above:
             sm += 1
-    opp = 0
-    m = tm & ~mine
-    while m:
-        m &= m - 1
-        opp += 1
+    opp = popcount(tm & ~mine)
     voids = 0
     if nt:
         masks = SUIT_MASK[trump]

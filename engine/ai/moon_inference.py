@@ -34,7 +34,7 @@ def plausible(k, hands, hidden):
         original = hands[s] | k.played_by[s]
         if s == k.bidder and k.trump >= 0:
             dead = 1 << hidden if hidden >= 0 else 0
-            need = 7 if k.bid == 21 else k.bid
+            need = k.need()
             if estimate(original, k.trump, dead) < need * UNIT - BIDDER_SLACK:
                 return False
             continue

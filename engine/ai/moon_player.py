@@ -31,12 +31,12 @@ and are deterministic.
 """
 
 from ..moon import mask_ids, parse_moon_tile
-from ..moon_rules import LED, POWER, SUIT_MASK, trump_text
-from ..tiles import HI, IS_DOUBLE, LO, NAMES, PIPS
+from ..moon_rules import LED, MOON_BID, POWER, SUIT_MASK, TRICKS, WIN_SCORE, trick_winner, tricks_needed, trump_text
+from ..tiles import HI, IS_DOUBLE, LO, NAMES, PIPS, popcount
 from .clock import Deadline
 from .moon_eval import UNIT, best_choices, best_trumps, features
 from .moon_inference import sample_plausible
-from .moon_sampling import Knowledge, popcount, sample_world
+from .moon_sampling import Knowledge, sample_world
 from .moon_solver import Solver, tables
 
 # Hard's defaults: worlds per decision and node caps (about 50k nodes/s on
@@ -49,7 +49,7 @@ DEFAULT_TIME_MS = 1500
 # Weigh worlds by what the bidding says (see moon_inference).
 INFER = True
 
-BID_VALUES = [4, 5, 6, 7, 21]
+BID_VALUES = [4, 5, 6, 7, MOON_BID]
 
 
 def choose(view, level, rng, budget):
@@ -86,12 +86,8 @@ def _legal_tiles(legal):
 
 def _trick_best(k):
     """``(winning seat so far, its power)`` in the current trick (needs a tile played)."""
-    power = POWER[k.trump][LED[k.trump][k.trick[0]]]
-    best = 0
-    for i in range(1, len(k.trick)):
-        if power[k.trick[i]] > power[k.trick[best]]:
-            best = i
-    return (k.leader + best) % 3, power[k.trick[best]]
+    best = trick_winner(k.trick, k.trump)
+    return (k.leader + best) % 3, POWER[k.trump][LED[k.trump][k.trick[0]]][k.trick[best]]
 
 
 def _lowest(tiles, key):
@@ -200,8 +196,8 @@ def _medium_bid(k, bids):
     for b in [4, 5, 6, 7]:
         if b in bids and e >= b * UNIT - margin:
             best = b
-    if 21 in bids and _sure_moon(k):
-        return 21
+    if MOON_BID in bids and _sure_moon(k):
+        return MOON_BID
     return best
 
 
@@ -509,14 +505,14 @@ def _hard_bid(k, bids, rng, budget):
     for b in BID_VALUES:
         if b not in bids:
             continue
-        need = 7 if b == 21 else b
+        need = tricks_needed(b)
         u = 0
         for x in values:
             made = x >= need
-            u += (2 * b if made else -2 * b) - (7 - x)
-            if made and (b == 21 or k.totals[me] + b >= 21 and k.totals[me] + b > top_other + 7 - x):
+            u += (2 * b if made else -2 * b) - (TRICKS - x)
+            if made and (b == MOON_BID or k.totals[me] + b >= WIN_SCORE and k.totals[me] + b > top_other + TRICKS - x):
                 u += 20                 # making it wins the game
-            elif b == 21 and not made:
+            elif b == MOON_BID and not made:
                 u -= 20                 # and failing it all but loses it
         if u > best_u:
             best_bid, best_u = b, u

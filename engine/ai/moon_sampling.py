@@ -11,18 +11,10 @@ Nothing here reads a state: a view is all there is.
 """
 
 from ..moon import mask_ids, parse_moon_tile
-from ..moon_rules import LED, MOON_MASK, SUIT_MASK, trump_code
-from ..tiles import NAMES
+from ..moon_rules import LED, MOON_MASK, SUIT_MASK, trump_code, tricks_needed
+from ..tiles import NAMES, popcount
 
 _PHASES = ["bidding", "discard", "trump", "play"]
-
-
-def popcount(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 def mask_of(names):
@@ -127,8 +119,8 @@ class Knowledge:
         return [s for s in range(3) if s != self.seat]
 
     def need(self):
-        """Tricks the bidder must win in all (7 for a bid of 21)."""
-        return 7 if self.bid == 21 else self.bid
+        """Tricks the bidder must win in all (the rule's :func:`~engine.moon_rules.tricks_needed`)."""
+        return tricks_needed(self.bid)
 
 
 def _binom(n, k):

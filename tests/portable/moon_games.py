@@ -2,11 +2,12 @@
 
 Prints each game's canonical record (``engine.record.dumps``), the summary of
 its replay, the three seats' views part-way through, and the scores of a run
-of fast-path playouts (``deal_fast`` + ``playout``, no record); the same bytes
+of simulation-interface hands (``deal_fast``, ``legal_moves``/``apply_move``,
+no record); the same bytes
 must come out on CPython, MicroPython and Pyodide (tests/test_portability.py).
 """
 
-from engine.moon import Draws, Moon
+from engine.moon import Moon
 from engine.record import dumps, replay
 from engine.rng import Rng
 
@@ -47,7 +48,6 @@ for seed in SEEDS:
         print(dumps(mid.view(seat)))
 
 rng = Rng(4242)
-draws = Draws(rng)
 g = Moon(3, log=False)
 games = 0
 check = 0
@@ -57,7 +57,9 @@ for i in range(400):
         games += 1
         g = Moon(3, log=False)
     g.deal_fast(rng)
-    g.playout(draws)
+    while g.current_seat() is not None:
+        moves = g.legal_moves()
+        g.apply_move(moves[rng.below(len(moves))])
     s = g.round_scores()[-1]
     check = (check * 31 + (s[0] + 50) * 10000 + (s[1] + 50) * 100 + (s[2] + 50)) % 1000000007
 print("fast hands 400 games", games, "checksum", check, "totals", g.totals())

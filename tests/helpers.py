@@ -1,0 +1,41 @@
+"""Helpers several test modules share (import them: ``from tests.helpers import run_cli``)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import games
+from engine.rng import Rng
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_cli(*args, stdin=None, timeout=120):
+    """``python -m engine ARGS`` from the repository root: the CompletedProcess (text)."""
+    return subprocess.run([sys.executable, "-m", "engine"] + list(args), cwd=str(ROOT), input=stdin,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def random_position(game, seed, steps=None, players=None, options=None, past_end=None):
+    """A logged game of ``game`` dealt from ``Rng(seed)``, ``steps`` random actions into its first round.
+
+    ``steps`` None: a random number below 60, drawn after the deal.  If the
+    round ends first, ``past_end`` says what comes back: ``None`` (the
+    default) or ``"last"``, the last state in which a seat was to act.
+    """
+    info = games.info(game)
+    rng = Rng(seed)
+    g = info.game_class()(players if players is not None else info.default_players, options)
+    g.start_round(g.new_deal(rng))
+    if steps is None:
+        steps = rng.below(60)
+    last = None
+    for _ in range(steps):
+        if g.current_seat() is None:
+            break
+        last = g.clone()
+        legal = g.legal_actions()
+        g.apply(legal[rng.below(len(legal))])
+    if g.current_seat() is not None:
+        return g
+    return last if past_end == "last" else None
