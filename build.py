@@ -370,7 +370,8 @@ def plan(overrides=None, paths=PATHS):
     for name in PAGES:
         if (site / name).is_file():
             files[name] = page_html(site / name) if name.endswith(".html") else site / name
-    files["embed.js"] = embed_js(paths)
+    if (site / "embed.js").is_file():
+        files["embed.js"] = embed_js(paths)
     for folder in PAGE_FOLDERS:
         for dirpath, dirnames, filenames in os.walk(site / folder):
             dirnames[:] = [d for d in dirnames if d != "__pycache__"]
