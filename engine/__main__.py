@@ -10,7 +10,7 @@ import sys
 from .game import GameError
 from .record import GAME_NAMES, dumps, new_game, replay
 from .rng import Rng
-from .tournament import RANDOM, pick, tournament
+from .tournament import RANDOM, pick, play_out, tournament
 from .ai import LEVELS, Budget
 
 
@@ -38,21 +38,6 @@ def summary(game):
         "finished": game.is_over(),
         "winners": game.winners() if game.is_over() else [],
     }
-
-
-def play_out(game, rng, choose=None):
-    """Play ``game`` to its end, dealing with ``rng``.
-
-    ``choose(game, legal, rng)`` picks each action (uniformly random if None).
-    """
-    while not game.is_over():
-        if game.current_seat() is None:
-            game.start_round(game.new_deal(rng))
-            continue
-        legal = game.legal_actions()
-        action = choose(game, legal, rng) if choose else rng.choice(legal)
-        game.apply(action)
-    return game
 
 
 def cmd_replay(args):
