@@ -250,8 +250,7 @@ def first_move(playwright, url, game, level, cpu_slowdown=1):
         context = browser(playwright, profile, cpu_slowdown)
         try:
             requests = []
-            origin = time.monotonic()
-            context.on("request", lambda r: requests.append((time.monotonic() - origin, r.url)))
+            context.on("request", lambda r: requests.append((time.time() * 1000, r.url)))
             page = context.pages[0] if context.pages else context.new_page()
             page.goto(url + "?seed=7")
             page.wait_for_function("() => (window.__boneyardMarks || {})['data-app-state']", timeout=TIMEOUT_MS)
@@ -263,12 +262,12 @@ def first_move(playwright, url, game, level, cpu_slowdown=1):
             page.get_by_role("button", name="Start game").click()
             page.wait_for_function("() => 'first' in (window.__boneyardFirst || {})", timeout=TIMEOUT_MS)
             marks = page.evaluate("window.__boneyardFirst")
-            moved_at = time.monotonic() - origin
-            # Page clock and ours differ by the navigation's start; compare on ours.
+            # On the wall clock (epoch ms): the page's origin plus its mark.
+            moved_at = page.evaluate("performance.timeOrigin") + marks["first"]
             pyodide = [t for t, u in requests if "/runtime/pyodide-" in u]
             sw = [t for t, u in requests if u.endswith("/sw.js")]
             return (ready / 1000, (marks["first"] - marks["start"]) / 1000,
-                    all(t >= moved_at - 0.05 for t in pyodide), all(t >= moved_at - 0.05 for t in sw))
+                    all(t >= moved_at for t in pyodide), all(t >= moved_at for t in sw))
         finally:
             context.close()
 

@@ -49,7 +49,7 @@ IDLE_S = 5
 # with a time cap as a safety net on a slow device (a Moon bid, discard or
 # trump is one decision per hand and may take longer than a play).
 MPY_HARD_ITERATIONS = {"moon": 4, "chicken-foot": 150}
-MPY_HARD_TIME_MS = 400
+MPY_HARD_TIME_MS = 300
 MPY_HAND_TIME_MS = 1200
 HINT_ITERATIONS = 40
 HINT_TIME_MS = 2000
@@ -75,6 +75,7 @@ class Players:
         self.busy = 0             # calls in flight
         self.released = False     # Pyodide's start and the offline download
         self.on_ready = None      # the controller's callback when a worker is ready
+        self.stopped = False      # the page failed to start (see stop)
 
     def worker(self, runtime):
         return self.workers[runtime]
@@ -106,7 +107,14 @@ def status_key():
     return "worker.strong_failed" if pyo == "failed" else "worker.hard_lighter"
 
 
+def stop():
+    """The page could not start: its error stands, and no worker state overrides it."""
+    players.stopped = True
+
+
 def show_status():
+    if players.stopped:
+        return
     key = status_key()
     box = dom.by_id("computer-status")
     if box is not None:
@@ -238,7 +246,7 @@ async def _release_when_idle():
 
 
 async def start(on_ready=None):
-    """Start the MicroPython worker (once the page is ready); ``on_ready()`` runs as each worker is."""
+    """Start the MicroPython worker (as the page starts); ``on_ready()`` runs as each worker is."""
     players.on_ready = on_ready
     dom.set_state("pyodide-state", "idle")
     asyncio.create_task(_release_when_idle())

@@ -5,17 +5,28 @@ The page must be usable as soon as MicroPython runs; the workers load
 afterwards in the background and only computer turns wait for them.
 """
 
+import asyncio
+
 from app import dom, players
 
 
+def worker_ready():
+    from app import ui
+
+    ui.worker_ready()
+
+
 async def start():
+    # The MicroPython worker boots on its own thread while the page draws
+    # itself: computer players are ready sooner, the page no later.
+    asyncio.create_task(players.start(worker_ready))
     try:
         from engine import render  # noqa: F401 -- a broken engine shows here, not mid-game
         from app import ui
         ui.install()
     except Exception as exc:
         dom.fail(exc)
+        players.stop()
         dom.set_state("worker-state", "error")
         return
     dom.set_state("app-state", "ready")
-    await players.start(ui.worker_ready)
