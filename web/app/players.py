@@ -38,8 +38,13 @@ SOURCES = {MPY: "./web/worker_mpy.py", PYODIDE: "./web/worker.py"}
 # The configs ride in the page bundle (build.py): no request, no CDN default.
 CONFIGS = {MPY: "workers/micropython.json", PYODIDE: "workers/pyodide.json"}
 # A worker that has not answered its first call by then is given up.  Pyodide
-# is a 13.7 MB download: on a slow line it legitimately takes a minute.
-START_TIMEOUT_S = {MPY: 12, PYODIDE: 150}
+# is a 13.7 MB download: its time-out grows with the line's speed as the
+# page's own bundle measured it (see start_timeout_s).  Some of its failures
+# (a missing .wasm, a damaged standard library) report nothing: only the
+# time-out ends them.
+START_TIMEOUT_S = {MPY: 12, PYODIDE: 30}
+PYODIDE_BYTES = 13.7e6
+MAX_START_TIMEOUT_S = 300
 # No decision takes this long (the engine's own caps are 1.2-1.5 s).
 CALL_TIMEOUT_S = 15
 # Without a computer move, Pyodide and the offline download start this long
@@ -145,8 +150,8 @@ def log(runtime, what, exc=None):
 
 # --- starting ----------------------------------------------------------------
 
-async def within(promise, seconds):
-    """Await ``promise``, raising ``TimeoutError`` after ``seconds``."""
+async def within(promise, seconds, given_up=None):
+    """Await ``promise``; raise ``NoAnswer`` after ``seconds`` or once ``given_up()``."""
     box = []
 
     async def run():
@@ -160,6 +165,8 @@ async def within(promise, seconds):
     while not box:
         if window.Date.now() - start > seconds * 1000:
             raise NoAnswer("no answer within %d s" % seconds)
+        if given_up is not None and given_up():
+            raise NoAnswer("given up")
         await asyncio.sleep(POLL_S)
     ok, value = box[0]
     if not ok:
@@ -192,12 +199,44 @@ def fail(runtime, what, exc=None):
         release()       # the fallback is needed now
 
 
+def start_timeout_s(runtime):
+    """The start time-out: Pyodide's allows three times its download at the
+    speed the page bundle came at (a fresh download only; cached: the base)."""
+    seconds = START_TIMEOUT_S[runtime]
+    if runtime != PYODIDE:
+        return seconds
+    try:
+        entries = window.performance.getEntriesByType("resource")
+        for i in range(int(entries.length)):
+            e = entries[i]
+            took = (e.responseEnd - e.responseStart) / 1000
+            if str(e.name).endswith("/web/page.bundle") and e.transferSize > 50000 and took > 0:
+                seconds = max(seconds, 3 * PYODIDE_BYTES / (e.transferSize / took) + 10)
+    except Exception:
+        pass        # no timing: the base time-out
+    return min(seconds, MAX_START_TIMEOUT_S)
+
+
+async def probe(runtime):
+    """Fetch the worker's script alongside PyScript: PyScript never reports its
+    own fetch failing (the worker would wait for its time-out), this does."""
+    try:
+        response = await window.fetch(SOURCES[runtime])
+    except Exception as exc:
+        fail(runtime, "its script could not be fetched", exc)
+        return
+    if not response.ok:
+        fail(runtime, "its script is missing (HTTP %s)" % response.status)
+
+
 async def start_worker(runtime):
     w = players.worker(runtime)
     if w.state != "idle":
         return
     w.state = "loading"
     show_status()
+    asyncio.create_task(probe(runtime))
+    given_up = lambda: w.state == "failed"   # noqa: E731 -- a failure seen elsewhere ends the wait
     try:
         from pyscript.ffi import create_proxy
 
@@ -206,9 +245,11 @@ async def start_worker(runtime):
         # PyScript's default prints to the console; a failure is ours to report.
         w.handle = create_proxy(lambda event: fail(runtime, "error", getattr(event, "error", event)))
         handle.onerror = w.handle
-        await within(handle.ready, START_TIMEOUT_S[runtime])
+        handle.addEventListener("error", w.handle)      # uncaught inside the worker
+        seconds = start_timeout_s(runtime)
+        await within(handle.ready, seconds, given_up)
         proxy = handle.sync
-        await within(proxy.deal_preview(1), START_TIMEOUT_S[runtime])   # the engine imports
+        await within(proxy.deal_preview(1), seconds, given_up)   # the engine imports
     except Exception as exc:
         fail(runtime, "could not start", exc)
         return
