@@ -190,3 +190,35 @@ def test_with_no_worker_the_message_is_translated_and_hot_seat_still_plays(page,
     page.get_by_role("button", name=sq["setup.start"]).click()
     page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=10000)
     assert page.get_attribute("html", "data-worker-state") == "error"
+
+
+def test_the_offline_download_waits_for_the_first_computer_move_and_covers_hard(browser, site):
+    from test_pwa import GuardedContext, wait_offline_ready
+
+    guard = GuardedContext(browser)     # service workers on, the outside world unreachable
+    try:
+        stamps = []
+        guard.context.on("request", lambda r: stamps.append((time.time(), r.url)))
+        page = guard.new_page()
+        page.goto(site + "?seed=3")
+        assert wait_for_state(page, "app-state", 30000) == "ready"
+        start(page, "moon", ["Computer (hard)"] * 3)
+        wait_actions(page, 1, 10)
+        first_move = time.time()
+        assert page.get_attribute("html", "data-offline-state") == "none"
+        wait_offline_ready(page)
+        # Neither the service worker nor Pyodide was fetched before that move.
+        late = [u for t, u in stamps if t >= first_move]
+        assert not [u for t, u in stamps if t < first_move and (u.endswith("/sw.js") or "/runtime/pyodide-" in u)]
+        assert any(u.endswith("/sw.js") for u in late)
+        # What hard needs offline is in the cache: Pyodide's runtime and the worker bundle.
+        cached = page.evaluate("""async () => {
+            const names = await caches.keys();
+            const cache = await caches.open(names[0]);
+            return (await cache.keys()).map((r) => r.url); }""")
+        for needed in ("/web/worker.py", "/web/worker_mpy.py", "/web/worker.bundle", "/pyodide.asm.wasm",
+                       "/python_stdlib.zip"):
+            assert any(u.endswith(needed) for u in cached), needed
+    finally:
+        guard.context.close()
+    assert guard.problems() == []

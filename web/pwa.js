@@ -129,9 +129,13 @@ function whenInteractive(callback) {
   // first visit is not slowed, and in the app until its computer players have
   // made their first move and the Pyodide worker has loaded (app/players.py
   // sets data-downloads="now"), so the two never share the line.  A page
-  // without the app state (an embed or a rules page) registers once loaded.
+  // the service worker already controls (a returning visitor) has nothing
+  // big to download and registers once usable; a page without the app state
+  // (an embed or a rules page) once loaded.
+  const controlled = "serviceWorker" in navigator && navigator.serviceWorker.controller;
   const settled = () => !root.dataset.appState || root.dataset.appState === "error" ||
-    (root.dataset.appState !== "loading" && (!("workerState" in root.dataset) || root.dataset.downloads === "now"));
+    (root.dataset.appState !== "loading" &&
+     (controlled || !("workerState" in root.dataset) || root.dataset.downloads === "now"));
   if (settled()) {
     callback();
     return;
