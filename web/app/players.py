@@ -229,14 +229,15 @@ async def probe(runtime):
         fail(runtime, "its script is missing (HTTP %s)" % response.status)
 
 
-async def start_worker(runtime):
+def launch(runtime):
+    """Create ``runtime``'s worker now (its requests go out at once); return
+    the coroutine that waits for it to answer, or ``None`` if it cannot even
+    be created (already said)."""
     w = players.worker(runtime)
     if w.state != "idle":
-        return
+        return None
     w.state = "loading"
     show_status()
-    asyncio.create_task(probe(runtime))
-    given_up = lambda: w.state == "failed"   # noqa: E731 -- a failure seen elsewhere ends the wait
     try:
         from pyscript.ffi import create_proxy
 
@@ -246,7 +247,18 @@ async def start_worker(runtime):
         w.handle = create_proxy(lambda event: fail(runtime, "error", getattr(event, "error", event)))
         handle.onerror = w.handle
         handle.addEventListener("error", w.handle)      # uncaught inside the worker
-        seconds = start_timeout_s(runtime)
+    except Exception as exc:
+        fail(runtime, "could not be created", exc)
+        return None
+    asyncio.create_task(probe(runtime))
+    return _answering(runtime, handle)
+
+
+async def _answering(runtime, handle):
+    w = players.worker(runtime)
+    given_up = lambda: w.state == "failed"   # noqa: E731 -- a failure seen elsewhere ends the wait
+    seconds = start_timeout_s(runtime)
+    try:
         await within(handle.ready, seconds, given_up)
         proxy = handle.sync
         await within(proxy.deal_preview(1), seconds, given_up)   # the engine imports
@@ -259,6 +271,12 @@ async def start_worker(runtime):
         show_status()
         if players.on_ready is not None:
             players.on_ready()
+
+
+async def start_worker(runtime):
+    waiting = launch(runtime)
+    if waiting is not None:
+        await waiting
 
 
 def release():
@@ -286,12 +304,16 @@ async def _release_when_idle():
             release()
 
 
-async def start(on_ready=None):
-    """Start the MicroPython worker (as the page starts); ``on_ready()`` runs as each worker is."""
+def start(on_ready=None):
+    """Start the MicroPython worker now, as the page starts (not in a task:
+    that would run only once the page's start-up yields, after it is ready);
+    ``on_ready()`` runs as each worker becomes ready."""
     players.on_ready = on_ready
     dom.set_state("pyodide-state", "idle")
     asyncio.create_task(_release_when_idle())
-    await start_worker(MPY)
+    waiting = launch(MPY)
+    if waiting is not None:
+        asyncio.create_task(waiting)
 
 
 # --- asking ------------------------------------------------------------------

@@ -5,8 +5,6 @@ The page must be usable as soon as MicroPython runs; the workers load
 afterwards in the background and only computer turns wait for them.
 """
 
-import asyncio
-
 from app import dom, players
 
 
@@ -19,7 +17,7 @@ def worker_ready():
 async def start():
     # The MicroPython worker boots on its own thread while the page draws
     # itself: computer players are ready sooner, the page no later.
-    asyncio.create_task(players.start(worker_ready))
+    players.start(worker_ready)
     try:
         from engine import render  # noqa: F401 -- a broken engine shows here, not mid-game
         from app import ui
