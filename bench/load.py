@@ -147,8 +147,18 @@ FIRST_MOVE_RECORDER = """
           const record = JSON.parse(window.boneyard.record() || "{}");
           moved = (record.rounds || []).some((r) => (r.actions || []).length > 0);
         } catch (_) { /* not yet */ }
-        if (moved) marks.first = performance.now();
-        else requestAnimationFrame(look);
+        if (moved && !("first" in marks)) marks.first = performance.now();
+        if (moved) {
+          // Every later action too (bench: hard decision times in the browser).
+          const record = JSON.parse(window.boneyard.record() || "{}");
+          const count = (record.rounds || []).reduce((s, r) => s + (r.actions || []).length, 0);
+          marks.actions = marks.actions || [];
+          while (marks.actions.length < count) marks.actions.push(performance.now());
+          if (document.documentElement.dataset.pyodideState === "ready" && !("pyodide" in marks)) {
+            marks.pyodide = performance.now();
+          }
+        }
+        requestAnimationFrame(look);
       };
       requestAnimationFrame(look);
     }
@@ -296,6 +306,58 @@ def measure_first_moves(url, runs, cpu_slowdown=1, profile="desktop"):
     return figures
 
 
+def hard_decisions(playwright, url, game, seconds=40):
+    """One cold visit with every seat hard: the time of each computer decision
+    (one action after another at Instant speed) for ``seconds``, split by
+    whether Pyodide was ready; round ends, where the bench clicks on, left out."""
+    label, seats = GAMES[game]
+    with tempfile.TemporaryDirectory(prefix="boneyard-hard-") as profile:
+        context = browser(playwright, profile)
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            page.goto(url + "?seed=11")
+            page.wait_for_function("() => (window.__boneyardMarks || {})['data-app-state']", timeout=TIMEOUT_MS)
+            page.get_by_role("radio", name=label).check()
+            page.get_by_label("Computer speed").select_option(label="Instant")
+            for seat in range(seats):
+                page.get_by_label("Seat %d" % (seat + 1), exact=True).select_option(label="Computer (hard)")
+            page.get_by_role("button", name="Start game").click()
+            clicks = []
+            end = time.monotonic() + seconds
+            while time.monotonic() < end:
+                following = page.get_by_role("button", name="Next round")
+                if following.count() and following.is_visible():
+                    clicks.append(page.evaluate("performance.now()"))
+                    following.click()
+                page.wait_for_timeout(200)
+            marks = page.evaluate("window.__boneyardFirst")
+        finally:
+            context.close()
+    times = [marks["start"]] + marks.get("actions", [])
+    pyodide_at = marks.get("pyodide")
+    split = {"micropython": [], "pyodide": []}
+    for a, b in zip(times, times[1:]):
+        if any(a <= c <= b for c in clicks):
+            continue
+        split["pyodide" if pyodide_at is not None and a >= pyodide_at else "micropython"].append((b - a) / 1000)
+    return split
+
+
+def measure_hard_decisions(url):
+    from playwright.sync_api import sync_playwright
+
+    figures = []
+    with sync_playwright() as playwright:
+        for game in GAMES:
+            for runtime, times in sorted(hard_decisions(playwright, url, game).items()):
+                if times:
+                    figures.append({"metric": "hard_decision.desktop.%s.%s" % (game, runtime),
+                                    "value": round(statistics.median(times), 3), "unit": "s",
+                                    "max": round(max(times), 3), "decisions": len(times),
+                                    "target": 0.5, "target_max": 2.0})
+    return figures
+
+
 def measure_phone_load(url, runs, floor_url):
     """Cold page-ready of the app and of the bare page through the phone profile."""
     from playwright.sync_api import sync_playwright
@@ -397,7 +459,9 @@ def main(argv=None):
                     each.shutdown()
                     each.server_close()
         else:
-            for folder, run in ((dist, measure), (floor, measure_floor), (dist, measure_first_moves)):
+            runs = ((dist, measure), (floor, measure_floor), (dist, measure_first_moves),
+                    (dist, lambda url, _runs: measure_hard_decisions(url)))
+            for folder, run in runs:
                 server, url = serving(folder)
                 try:
                     figures += run(url, args.runs)
