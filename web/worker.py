@@ -26,15 +26,18 @@ def choose_action(view_json, level, seed, iterations=None, time_ms=None):
 
     ``iterations`` (optional) fixes the search budget, e.g. for a quick hint
     or for ``hard`` on the MicroPython worker; ``time_ms`` caps the time
-    (default with ``iterations``: 2 s, a safety net for a slow device);
+    (alone: the level's own budget under that cap; default with
+    ``iterations``: 2 s, a safety net for a slow device);
     ``0`` means not given (the page cannot send ``None`` to Pyodide).
     """
     from engine.ai import Budget, choose
 
     view = json.loads(view_json)
+    iterations = int(iterations) if iterations and int(iterations) > 0 else None
+    time_ms = int(time_ms) if time_ms and int(time_ms) > 0 else None
     budget = None
-    if iterations and int(iterations) > 0:
-        budget = Budget(iterations=int(iterations), time_ms=int(time_ms) if time_ms else 2000)
+    if iterations is not None or time_ms is not None:
+        budget = Budget(iterations=iterations, time_ms=time_ms if time_ms is not None or iterations is None else 2000)
     return choose(view, str(level), int(seed), budget)
 
 

@@ -56,6 +56,11 @@ IDLE_S = 5
 MPY_HARD_ITERATIONS = {"moon": 4, "chicken-foot": 150}
 MPY_HARD_TIME_MS = 300
 MPY_HAND_TIME_MS = 1200
+# hard on Pyodide: the level's own budget (about 0.1 s a play on a quiet
+# desktop), capped in time so that a busy device still answers a play in
+# half a second (the engine's own caps, 1.2-1.5 s, are set for CPython).
+PYODIDE_HARD_TIME_MS = 450
+PYODIDE_HAND_TIME_MS = 1500
 HINT_ITERATIONS = 40
 HINT_TIME_MS = 2000
 POLL_S = 0.01
@@ -332,12 +337,16 @@ def runtime_for(level):
 def budget(runtime, view, level, hint=False):
     """``(iterations, time_ms)`` for the call (``0``: the level's own; a
     ``None`` would reach Pyodide as a JS null)."""
+    hand = view.get("phase") in ("bidding", "discard", "trump")
     if runtime == PYODIDE:
-        return (HINT_ITERATIONS, HINT_TIME_MS) if hint else (0, 0)
+        if hint:
+            return (HINT_ITERATIONS, HINT_TIME_MS)
+        if level == "hard":
+            return (0, PYODIDE_HAND_TIME_MS if hand else PYODIDE_HARD_TIME_MS)
+        return (0, 0)
     if level != "hard" and not hint:
         return (0, 0)
-    cap = MPY_HAND_TIME_MS if view.get("phase") in ("bidding", "discard", "trump") else MPY_HARD_TIME_MS
-    return (MPY_HARD_ITERATIONS[view["game"]], cap)
+    return (MPY_HARD_ITERATIONS[view["game"]], MPY_HAND_TIME_MS if hand else MPY_HARD_TIME_MS)
 
 
 def gone():
