@@ -163,7 +163,7 @@ def test_a_broken_pyodide_worker_leaves_hard_on_micropython_and_says_so(page, pa
     start(page, "chicken-foot", ["Computer (hard)", "Human", "Computer (hard)", "Computer (hard)"])
     wait_actions(page, 1, 10)
     # Pyodide starts after the first computer move and fails; that is said in words.
-    assert wait_for_state(page, "pyodide-state", 60000) == "error"
+    assert wait_for_state(page, "pyodide-state", WORKER_READY_TIMEOUT_MS) == "error"
     assert page.get_attribute("html", "data-worker-state") == "ready"
     assert status(page) == CATALOGS["en"]["worker.strong_failed"]
     # The hard seats keep playing (on MicroPython) up to the person's turn.

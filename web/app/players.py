@@ -42,7 +42,7 @@ CONFIGS = {MPY: "workers/micropython.json", PYODIDE: "workers/pyodide.json"}
 # page's own bundle measured it (see start_timeout_s).  Some of its failures
 # (a missing .wasm, a damaged standard library) report nothing: only the
 # time-out ends them.
-START_TIMEOUT_S = {MPY: 12, PYODIDE: 30}
+START_TIMEOUT_S = {MPY: 12, PYODIDE: 60}
 PYODIDE_BYTES = 13.7e6
 MAX_START_TIMEOUT_S = 300
 # No decision takes this long (the engine's own caps are 1.2-1.5 s).
