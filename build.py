@@ -57,6 +57,15 @@ MAIN_CONFIG = "pyscript-main.json"
 # other) run only in the worker: keep them off the page's start-up path.
 WORKER_ONLY = ("engine/ai/", "engine/tournament.py")
 WORKER_CONFIG = "pyscript-worker.json"
+# The MicroPython worker: the page's own runtime (already downloaded and
+# compiled, so it answers within a second of the page being ready) running
+# every engine module, precompiled in one bundle, behind web/worker_mpy.py.
+MPY_WORKER_CONFIG = "pyscript-worker-mpy.json"
+WORKER_BUNDLE = "web/worker.bundle"
+# The page starts both workers with these configs as objects, read from its
+# own bundle (app/players.py): no config request that could fail, and no
+# path to PyScript's CDN defaults even if a config file went missing.
+BUNDLED_WORKER_CONFIGS = {WORKER_CONFIG: "workers/pyodide.json", MPY_WORKER_CONFIG: "workers/micropython.json"}
 # Embeds (embed.html) run MicroPython only: the engine minus the computer
 # players, and web/embed/ as the ``embed`` package.
 EMBED_CONFIG = "pyscript-embed.json"
@@ -70,7 +79,7 @@ EMBED_BUNDLE = "web/embed/frame.bundle"
 UNBUNDLE = "web/unbundle.py"
 # The only web/ Python shipped as files: the page's and the embed's entry
 # scripts, the worker's and the unbundler; the rest travels in the bundles.
-SHIPPED_WEB_PYTHON = ("web/main.py", "web/embed/main.py", "web/worker.py", UNBUNDLE)
+SHIPPED_WEB_PYTHON = ("web/main.py", "web/embed/main.py", "web/worker.py", "web/worker_mpy.py", UNBUNDLE)
 # Our own static pages besides index.html live in web/site/ (the top level
 # of the repository is fixed) and are served from the site root, copied as
 # they are (after the CSP is put in): the embed frame and script, the
@@ -183,10 +192,11 @@ def compile_mpy(source, name, paths=PATHS):
     return cached.read_bytes()
 
 
-def bundle(mounts, paths=PATHS):
+def bundle(mounts, paths=PATHS, extra=()):
     """One bundle (see web/unbundle.py) of ``mounts`` (dist path -> path in the interpreter).
 
-    Python modules go in compiled (``x.py`` -> ``x.mpy``); other files as they are.
+    Python modules go in compiled (``x.py`` -> ``x.mpy``); other files as they
+    are; ``extra`` (``[(path in the interpreter, bytes), ...]``) after them.
     """
     entries = []
     for source in sorted(mounts):
@@ -196,6 +206,7 @@ def bundle(mounts, paths=PATHS):
             data = compile_mpy(data, target, paths)
             target = target[:-3] + ".mpy"
         entries.append((target, data))
+    entries.extend(extra)
     return bundle_bytes(entries)
 
 
@@ -392,10 +403,16 @@ def plan(overrides=None, paths=PATHS):
     for package, target, names in RUNTIME_FILES:
         for name in names:
             files[target + "/" + name] = paths.node_modules / package / name
-    files[PAGE_BUNDLE] = bundle(page, paths)
+    files[WORKER_CONFIG] = pyscript_config(PYODIDE_DIR + "/pyodide.mjs", engine_mounts(paths))
+    worker_mounts = dict(engine_mounts(paths))
+    worker_mounts["web/worker.py"] = "boneyard_worker.py"   # imported by web/worker_mpy.py
+    files[WORKER_BUNDLE] = bundle(worker_mounts, paths)
+    files[MPY_WORKER_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs",
+                                               {UNBUNDLE: "unbundle.py", WORKER_BUNDLE: "worker.bundle"})
+    files[PAGE_BUNDLE] = bundle(page, paths, [(BUNDLED_WORKER_CONFIGS[name], files[name])
+                                              for name in sorted(BUNDLED_WORKER_CONFIGS)])
     files[EMBED_BUNDLE] = bundle(embed, paths)
     files[MAIN_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", main_mounts)
-    files[WORKER_CONFIG] = pyscript_config(PYODIDE_DIR + "/pyodide.mjs", engine_mounts(paths))
     files[EMBED_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs", frame_mounts)
     files.update(overrides or {})
     files[SERVICE_WORKER] = service_worker(files, paths)

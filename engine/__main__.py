@@ -11,8 +11,8 @@ from . import games
 from .game import GameError
 from .record import GAME_NAMES, dumps, new_game, replay
 from .rng import Rng
-from .tournament import RANDOM, pick, tournament
-from .ai import LEVELS
+from .tournament import RANDOM, pick, play_out, tournament
+from .ai import LEVELS, Budget
 
 
 def _read(path):
@@ -39,21 +39,6 @@ def summary(game):
         "finished": game.is_over(),
         "winners": game.winners() if game.is_over() else [],
     }
-
-
-def play_out(game, rng, choose=None, stop_after=None):
-    """Play ``game`` to its end (or until ``stop_after`` actions in all), dealing with ``rng``.
-
-    ``choose(game, legal, rng)`` picks each action (uniformly random if None).
-    """
-    while not game.is_over() and (stop_after is None or game.action_count() < stop_after):
-        if game.current_seat() is None:
-            game.start_round(game.new_deal(rng))
-            continue
-        legal = game.legal_actions()
-        action = choose(game, legal, rng) if choose else rng.choice(legal)
-        game.apply(action)
-    return game
 
 
 def cmd_replay(args):
@@ -97,8 +82,20 @@ def _levels(text, players):
     return levels
 
 
+def _budget(args):
+    """``--iterations N``: a fixed search budget and no time cap, so the same
+    record gives the same move on any machine and interpreter (``None``: each
+    level's own, time-capped)."""
+    if args.iterations is None:
+        return None
+    if args.iterations < 1:
+        raise GameError("--iterations must be at least 1, not %d" % args.iterations)
+    return Budget(iterations=args.iterations)
+
+
 def cmd_selfplay(args):
     players = _players(args)
+    budget = _budget(args)
     game = new_game(args.game, players, _options(args))
     rng = Rng(args.seed)
     level = args.levels or args.level
@@ -108,16 +105,18 @@ def cmd_selfplay(args):
         play_out(game, rng, stop_after=args.stop_after)     # uniformly random legal play
     else:
         levels = _levels(level, players)
-        play_out(game, rng, lambda g, legal, r: pick(g, levels[g.current_seat()], r.next64()), args.stop_after)
+        play_out(game, rng, lambda g, legal, r: pick(g, levels[g.current_seat()], r.next64(), budget),
+                 args.stop_after)
     print(dumps(game.record()))
 
 
 def cmd_move(args):
+    budget = _budget(args)
     game = _load(args.file)
     seat = game.current_seat()
     if seat is None:
         raise GameError("nobody is to act: the %s" % ("game is over" if game.is_over() else "round is over or not dealt"))
-    print(dumps({"seat": seat, "action": pick(game, args.level, args.seed)}))
+    print(dumps({"seat": seat, "action": pick(game, args.level, args.seed, budget)}))
 
 
 def cmd_solve(args):
@@ -143,6 +142,7 @@ def cmd_tournament(args):
     if args.players is not None and args.players != players:
         raise GameError("--players %d but --seats names %d seats" % (args.players, players))
     seats = _levels(args.seats, players)
+    budget = _budget(args)
     on_record = None
     if args.records:
         import os
@@ -156,8 +156,12 @@ def cmd_tournament(args):
         if args.progress:
             print("game %d/%d" % (k, total), file=sys.stderr, flush=True)
 
-    result = tournament(args.game, seats, args.games, args.seed, _options(args), on_record, None, progress)
+    result = tournament(args.game, seats, args.games, args.seed, _options(args), on_record, budget, progress)
     print(dumps(result))
+
+
+ITERATIONS_HELP = ("hard's fixed search budget (Moon: sampled worlds, Chicken Foot: playouts) instead of "
+                   "its time cap: the same output on every machine and interpreter")
 
 
 def main(argv=None):
@@ -178,11 +182,13 @@ def main(argv=None):
     p.add_argument("--levels", help="a level per seat, comma-separated")
     p.add_argument("--stop-after", type=int, metavar="N",
                    help="stop after N actions in all: an unfinished record (for legal, move, solve)")
+    p.add_argument("--iterations", type=int, help=ITERATIONS_HELP)
     p.set_defaults(run=cmd_selfplay)
     p = sub.add_parser("move", help="the action a computer player takes at the end of a record (a hint)")
     p.add_argument("file", help="a domino-record/1 file, or - for standard input")
     p.add_argument("--level", default="hard", choices=LEVELS + [RANDOM])
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--iterations", type=int, help=ITERATIONS_HELP)
     p.set_defaults(run=cmd_move)
     p = sub.add_parser("solve", help="Moon: the bidder's tricks for the hand in play with every hand known")
     p.add_argument("file", help="a domino-record/1 file, or - for standard input")
@@ -207,6 +213,7 @@ def main(argv=None):
     p.add_argument("--options", help="options as a JSON object")
     p.add_argument("--records", help="write each game's record into this folder")
     p.add_argument("--progress", action="store_true", help="report each finished game on stderr")
+    p.add_argument("--iterations", type=int, help=ITERATIONS_HELP)
     p.set_defaults(run=cmd_tournament)
     args = parser.parse_args(argv)
     try:

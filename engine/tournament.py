@@ -23,6 +23,22 @@ def pick(game, level, seed, budget=None):
     return choose(view, level, seed, budget)
 
 
+def play_out(game, rng, choose=None, stop_after=None):
+    """Play ``game`` to its end (or until ``stop_after`` actions in all), dealing with ``rng``.
+
+    The ``selfplay`` command.  ``choose(game, legal, rng)`` picks each action
+    (uniformly random if None).
+    """
+    while not game.is_over() and (stop_after is None or game.action_count() < stop_after):
+        if game.current_seat() is None:
+            game.start_round(game.new_deal(rng))
+            continue
+        legal = game.legal_actions()
+        action = choose(game, legal, rng) if choose else rng.choice(legal)
+        game.apply(action)
+    return game
+
+
 def play_game(name, players, levels, deal_seed, ai_seed, options=None, names=None, times=None, budget=None):
     """Play one complete game; ``levels[s]`` plays seat ``s``.
 

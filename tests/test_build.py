@@ -92,6 +92,7 @@ MPY = "./runtime/micropython-1.28.0-6/micropython.mjs"
     (build.MAIN_CONFIG, MPY, {"./web/unbundle.py": "./unbundle.py", "./web/page.bundle": "./page.bundle"}),
     (build.EMBED_CONFIG, MPY, {"./web/unbundle.py": "./unbundle.py", "./web/embed/frame.bundle": "./frame.bundle"}),
     (build.WORKER_CONFIG, "./runtime/pyodide-314.0.7/pyodide.mjs", None),
+    (build.MPY_WORKER_CONFIG, MPY, {"./web/unbundle.py": "./unbundle.py", "./web/worker.bundle": "./worker.bundle"}),
 ])
 def test_configs_name_local_files_only(built, name, interpreter, mounts):
     data = config(built, name)
@@ -130,10 +131,22 @@ def test_worker_mounts_every_engine_module_and_the_page_bundles_all_but_the_play
     # What travels in the bundles is not shipped a second time.
     assert not [p for p in tree(built) if p.startswith(("web/app/", "web/i18n/")) and p.endswith(".py")]
     assert sorted(p for p in tree(built) if p.endswith(".py") and p.startswith("web/")) == [
-        "web/embed/main.py", "web/main.py", "web/unbundle.py", "web/worker.py"]
+        "web/embed/main.py", "web/main.py", "web/unbundle.py", "web/worker.py", "web/worker_mpy.py"]
 
 
-@pytest.mark.parametrize("path", [build.PAGE_BUNDLE, build.EMBED_BUNDLE])
+def test_the_micropython_worker_bundles_every_engine_module_and_the_page_carries_both_configs(built):
+    shipped = {p for p in tree(built) if p.startswith("engine/")}
+    worker = bundle_names(built, build.WORKER_BUNDLE)
+    assert sorted(worker) == sorted([p[:-3] + ".mpy" for p in shipped] + ["boneyard_worker.mpy"])
+    import unbundle
+
+    page = dict(unbundle.entries((built / build.PAGE_BUNDLE).read_bytes()))
+    # The page starts its workers from these copies: byte for byte the config files.
+    for name, inside in build.BUNDLED_WORKER_CONFIGS.items():
+        assert bytes(page[inside]) == (built / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("path", [build.PAGE_BUNDLE, build.EMBED_BUNDLE, build.WORKER_BUNDLE])
 def test_bundled_modules_are_mpy_of_the_runtime_release_named_after_their_source(built, path):
     import unbundle
 
@@ -142,7 +155,7 @@ def test_bundled_modules_are_mpy_of_the_runtime_release_named_after_their_source
             # "M", .mpy version 6 (MicroPython 1.22 and later), then the source name.
             assert bytes(data[:2]) == b"M\x06", name
             assert name[:-4].encode() + b".py" in bytes(data), name
-        else:
+        elif name not in build.BUNDLED_WORKER_CONFIGS.values():   # those: checked against dist/
             assert bytes(data) == (build.ROOT / "web" / name).read_bytes()
 
 
@@ -180,7 +193,7 @@ def test_new_engine_modules_are_picked_up(tmp_path):
     root = tmp_path / "repo"
     for rel in ["engine/__init__.py", "engine/__main__.py", "engine/brand_new.py", "engine/ai/deep/x.py",
                 "engine/__pycache__/junk.py", "web/app/__init__.py", "web/app/i18n.py", "web/app/words.py",
-                "web/main.py", "web/unbundle.py"]:
+                "web/main.py", "web/unbundle.py", "web/worker.py", "web/worker_mpy.py"]:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text("# %s\n" % rel)
     (root / "index.html").write_text("<!doctype html>\n")
@@ -193,7 +206,10 @@ def test_new_engine_modules_are_picked_up(tmp_path):
     worker = json.loads((dist / build.WORKER_CONFIG).read_text())["files"]
     assert sorted(worker) == ["./engine/__init__.py", "./engine/ai/deep/x.py", "./engine/brand_new.py"]
     assert bundle_names(dist, build.PAGE_BUNDLE) == ["engine/__init__.mpy", "engine/brand_new.mpy",
-                                                     "app/__init__.mpy", "app/i18n.mpy", "app/words.mpy"]
+                                                     "app/__init__.mpy", "app/i18n.mpy", "app/words.mpy",
+                                                     "workers/micropython.json", "workers/pyodide.json"]
+    assert bundle_names(dist, build.WORKER_BUNDLE) == ["engine/__init__.mpy", "engine/ai/deep/x.mpy",
+                                                       "engine/brand_new.mpy", "boneyard_worker.mpy"]
     assert (dist / "engine" / "ai" / "deep" / "x.py").is_file()
 
 

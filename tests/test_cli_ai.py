@@ -115,3 +115,58 @@ def test_tournament_rotates_seats_on_the_same_deals(tmp_path):
         assert replay(rec).is_over()
     # Every game is won by someone; shared wins count for each winner.
     assert sum(e["won"] for e in out["seats"]) >= 4
+
+
+# --- --iterations: a fixed budget, one answer everywhere ------------------------
+
+def fixed_budget_lines():
+    """tests/portable/fixed_budget.py's output on CPython (the other interpreters
+    print the same bytes: tests/test_portability.py)."""
+    from tests.interpreters import run_script
+
+    return run_script("cpython", ROOT / "tests" / "portable" / "fixed_budget.py").splitlines()
+
+
+def test_iterations_gives_the_portable_scripts_answers_run_after_run(tmp_path):
+    lines = fixed_budget_lines()
+    checked = 0
+    k = 0
+    while k < len(lines):
+        command, args = lines[k].split(" ", 1)
+        args = json.loads(args)
+        if command == "selfplay":
+            expected = lines[k + 1]
+            k += 2
+        else:
+            path = tmp_path / ("position-%d.json" % k)
+            path.write_text(lines[k + 1])
+            args = [str(path)] + args
+            expected = lines[k + 2]
+            k += 3
+        for _ in range(2):     # and again: nothing depends on the machine's load
+            res = run(command, *args)
+            assert res.returncode == 0, res.stderr
+            assert res.stdout.strip() == expected
+        checked += 1
+    assert checked == 5
+
+
+def test_tournament_takes_iterations_and_repeats_exactly():
+    args = ["tournament", "--game", "moon", "--seats", "hard,easy,easy", "--games", "3", "--seed", "2",
+            "--iterations", "1"]
+    first, second = run(*args), run(*args)
+    assert first.returncode == 0, first.stderr
+    strip = lambda text: [{k: v for k, v in e.items() if not k.startswith("decision_ms")}
+                          for e in json.loads(text)["seats"]]
+    assert strip(first.stdout) == strip(second.stdout)
+    assert [e["games"] for e in json.loads(first.stdout)["seats"]] == [3, 3, 3]
+
+
+@pytest.mark.parametrize("command", [["move", "-"], ["selfplay", "--game", "moon"],
+                                     ["tournament", "--game", "moon", "--seats", "hard,easy,easy"]])
+@pytest.mark.parametrize("value", ["0", "-3"])
+def test_iterations_below_one_is_refused_plainly(command, value):
+    res = run(*(command + ["--iterations", value]), stdin="")
+    assert res.returncode == 1
+    assert res.stdout == ""
+    assert res.stderr.strip() == "error: --iterations must be at least 1, not %s" % value

@@ -126,9 +126,16 @@ async function register() {
 
 function whenInteractive(callback) {
   // Registering starts a large download: wait until the app is usable so the
-  // first visit is not slowed.  A page without the app state (an embed or
-  // a rules page) registers once loaded.
-  const settled = () => !root.dataset.appState || root.dataset.appState !== "loading";
+  // first visit is not slowed, and in the app until its computer players have
+  // made their first move and the Pyodide worker has loaded (app/players.py
+  // sets data-downloads="now"), so the two never share the line.  A page
+  // the service worker already controls (a returning visitor) has nothing
+  // big to download and registers once usable; a page without the app state
+  // (an embed or a rules page) once loaded.
+  const controlled = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+  const settled = () => !root.dataset.appState || root.dataset.appState === "error" ||
+    (root.dataset.appState !== "loading" &&
+     (controlled || !("workerState" in root.dataset) || root.dataset.downloads === "now"));
   if (settled()) {
     callback();
     return;
@@ -139,7 +146,7 @@ function whenInteractive(callback) {
       callback();
     }
   });
-  observer.observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-app-state", "data-downloads"] });
 }
 
 root.dataset.offlineState = "none";

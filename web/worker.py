@@ -1,4 +1,5 @@
-"""The computer-player worker, run by Pyodide off the main thread.
+"""The computer-player worker, run off the main thread by Pyodide (this file)
+and by MicroPython (``web/worker_mpy.py`` imports it from its bundle).
 
 Plain Python over the engine: the page awaits the names in ``__export__``,
 and tests can import this file on CPython to compute the same answers.
@@ -20,17 +21,23 @@ def deal_preview(seed, count=7):
     return json.dumps({"seed": seed, "hand": [tiles.name(t) for t in deck[:int(count)]]})
 
 
-def choose_action(view_json, level, seed, iterations=None):
+def choose_action(view_json, level, seed, iterations=None, time_ms=None):
     """The action (record notation) ``level``'s player takes in the view ``view_json``.
 
-    ``iterations`` (optional) caps the search, e.g. for a quick hint.
+    ``iterations`` (optional) fixes the search budget, e.g. for a quick hint
+    or for ``hard`` on the MicroPython worker; ``time_ms`` caps the time
+    (alone: the level's own budget under that cap; default with
+    ``iterations``: 2 s, a safety net for a slow device);
+    ``0`` means not given (the page cannot send ``None`` to Pyodide).
     """
     from engine.ai import Budget, choose
 
     view = json.loads(view_json)
+    iterations = int(iterations) if iterations and int(iterations) > 0 else None
+    time_ms = int(time_ms) if time_ms and int(time_ms) > 0 else None
     budget = None
-    if iterations is not None and int(iterations) > 0:
-        budget = Budget(iterations=int(iterations), time_ms=2000)
+    if iterations is not None or time_ms is not None:
+        budget = Budget(iterations=iterations, time_ms=time_ms if time_ms is not None or iterations is None else 2000)
     return choose(view, str(level), int(seed), budget)
 
 

@@ -12,7 +12,7 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from app import dom, records, replay, screens
+from app import dom, players, records, replay, screens
 from app import session as sess
 from app import i18n
 from app.i18n import t
@@ -20,7 +20,6 @@ from app.i18n import t
 SETUP_KEY = "boneyard.setup"
 SAVE_KEY = "boneyard.save"
 DAMAGED_KEY = "boneyard.save.damaged"
-HINT_ITERATIONS = 40
 # Plain-JS helpers of the game area (pointer and wheel gestures), loaded once.
 MODULES = ["./web/panzoom.js", "./web/drag.js"]
 
@@ -32,8 +31,6 @@ class State:
         self.selected = None    # the chosen hand tile (Chicken Foot)
         self.hint = None
         self.token = 0          # bumps when the game changes under a running computer turn
-        self.worker = None
-        self.worker_failed = False
         self.busy = False
         self.proxies = []
         self.frame = None       # the game kind whose frame #game holds
@@ -333,7 +330,7 @@ def render():
             rack += screens.hand_panel_readonly(s, shown)
     parts["rack"] = rack
     can_undo = s.undo_point() is not None and not over
-    can_hint = seat is not None and not passing and state.worker is not None
+    can_hint = seat is not None and not passing and players.available()
     refusal = s.undo_refusal() if not can_undo and not over and seat is not None else None
     can_review = (over or seat is not None) and not passing and s.game.action_count() > 0
     parts["tools"] = screens.tools(s, can_undo, can_hint, show_new=not over, undo_note=refusal,
@@ -579,12 +576,6 @@ def start_new(setup):
 
 # --- computers -------------------------------------------------------------------
 
-async def wait_worker():
-    while state.worker is None and not state.worker_failed:
-        await asyncio.sleep(0.1)
-    return state.worker
-
-
 async def computer_turns(token):
     while token == state.token:
         s = state.session
@@ -593,12 +584,10 @@ async def computer_turns(token):
             return
         view = s.game.view(seat)
         started = window.Date.now()
-        worker = await wait_worker()
         seed = (s.setup["seed"] + s.game.action_count() * 7919 + s.game.round_count() * 104729) & 0x7FFFFFFF
-        if worker is not None:
-            action = str(await worker.choose_action(json.dumps(view), s.kind(seat), seed))
-        else:
-            action = view["legal"][0]
+        action = await players.choose(view, s.kind(seat), seed)
+        if action is None:
+            return      # no worker left: the status line says so
         if token != state.token:
             return
         delay = sess.SPEED_MS[s.setup["speed"]] - (window.Date.now() - started)
@@ -614,14 +603,13 @@ async def computer_turns(token):
 
 async def ask_hint():
     seat = acting_human()
-    worker = state.worker
-    if seat is None or worker is None:
+    if seat is None or not players.available():
         return
     token = state.token
     s = state.session
     view = s.game.view(seat)
-    action = str(await worker.choose_action(json.dumps(view), "hard", 12345, HINT_ITERATIONS))
-    if token != state.token or acting_human() != seat:
+    action = await players.hint(view)
+    if action is None or token != state.token or acting_human() != seat:
         return
     state.hint = action
     tile = sess.tile_of(action)
@@ -695,11 +683,7 @@ def install():
     records.install()
 
 
-def worker_ready(worker):
-    state.worker = worker
+def worker_ready():
+    """A worker became ready (app.players calls this): the hint button may show now."""
     if state.session is not None and dom.state("waiting-for") == "human":
         render()
-
-
-def worker_failed():
-    state.worker_failed = True

@@ -1,0 +1,53 @@
+"""Portable workload: what ``python -m engine selfplay|move --iterations N`` prints.
+
+The command line itself is CPython only (argparse, files); this script runs
+the same library calls it makes -- ``play_out`` with ``pick(..., Budget(N))``
+for ``selfplay``, ``pick`` on a position for ``move`` -- and prints the same
+JSON.  tests/test_portability.py checks these lines are the same bytes on all
+three interpreters, and tests/test_cli_ai.py that the command line prints
+exactly them: a fixed budget gives one answer on any machine and interpreter.
+"""
+
+from engine.ai import Budget
+from engine.record import dumps, new_game
+from engine.rng import Rng
+from engine.tournament import pick, play_out
+
+# (game, players, levels, seed, iterations) for selfplay.
+SELFPLAY = [("moon", 3, ["hard", "easy", "medium"], 11, 1)]
+# (game, players, seed, medium moves before the position, iterations) for move.
+MOVES = [("moon", 3, 4, 5, 3), ("moon", 3, 9, 14, 2), ("chicken-foot", 4, 6, 9, 40), ("chicken-foot", 3, 8, 17, 60)]
+
+
+def selfplay(game, players, levels, seed, iterations):
+    budget = Budget(iterations=iterations)
+    g = new_game(game, players)
+    play_out(g, Rng(seed), lambda g, legal, r: pick(g, levels[g.current_seat()], r.next64(), budget))
+    return g
+
+
+def position(game, players, seed, steps):
+    """A position ``steps`` medium moves into a seeded game (its record for ``move``)."""
+    g = new_game(game, players)
+    rng = Rng(seed)
+    done = 0
+    # Past ``steps``, on to the first choice hard really makes (two or more actions).
+    while done < steps or g.current_seat() is None or len(g.legal_actions()) < 2:
+        if g.current_seat() is None:
+            g.start_round(g.new_deal(rng))
+            continue
+        g.apply(pick(g, "medium", rng.next64()))
+        done += 1
+    return g
+
+
+# Each case: its command-line arguments, then what the command prints.
+for game, players, levels, seed, iterations in SELFPLAY:
+    print("selfplay", dumps(["--game", game, "--players", str(players), "--levels", ",".join(levels),
+                             "--seed", str(seed), "--iterations", str(iterations)]))
+    print(dumps(selfplay(game, players, levels, seed, iterations).record()))
+for game, players, seed, steps, iterations in MOVES:
+    g = position(game, players, seed, steps)
+    print("move", dumps(["--level", "hard", "--seed", "1", "--iterations", str(iterations)]))
+    print(dumps(g.record()))
+    print(dumps({"seat": g.current_seat(), "action": pick(g, "hard", 1, Budget(iterations=iterations))}))

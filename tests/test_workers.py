@@ -1,0 +1,224 @@
+"""The two computer-player workers, through the page contract (app/players.py).
+
+MicroPython's worker plays from the first move; Pyodide's starts only after
+it and then takes over hard.  Each worker file missing, aborted, damaged or
+never answering ends, within 15 s, in the other worker playing or a message
+in the page's language, never in ``data-worker-state=loading``.
+"""
+
+import json
+import re
+import time
+
+import pytest
+
+import build
+from conftest import WORKER_READY_TIMEOUT_MS, wait_for_state
+
+pytestmark = pytest.mark.browser
+
+GAMES = {"chicken-foot": ("Chicken Foot", 4), "moon": ("Three-Player Moon", 3)}
+FAILURE_BOUND_S = 15
+CATALOGS = {lang: json.loads((build.ROOT / "web" / "i18n" / ("%s.json" % lang)).read_text(encoding="utf-8"))
+            for lang in ("en", "sq")}
+
+
+def actions(page):
+    record = json.loads(page.evaluate("window.boneyard.record()") or "{}")
+    return sum(len(r.get("actions", [])) for r in record.get("rounds", []))
+
+
+def start(page, game, kinds):
+    label, _ = GAMES[game]
+    page.get_by_role("radio", name=label).check()
+    page.get_by_label("Computer speed").select_option(label="Instant")
+    for seat, kind in enumerate(kinds):
+        page.get_by_label("Seat %d" % (seat + 1), exact=True).select_option(label=kind)
+    page.get_by_role("button", name="Start game").click()
+
+
+def wait_actions(page, count, timeout_s):
+    page.wait_for_function(
+        "(n) => { const r = JSON.parse(window.boneyard.record() || '{}');"
+        " return (r.rounds || []).reduce((s, x) => s + (x.actions || []).length, 0) >= n; }",
+        arg=count, timeout=timeout_s * 1000)
+
+
+def goes_on(page, timeout_s=30):
+    """The game makes another move (past a round's end, where a person clicks on)."""
+    done = actions(page)
+    deadline = time.monotonic() + timeout_s
+    while actions(page) <= done:
+        assert time.monotonic() < deadline, "no move for %d s" % timeout_s
+        following = page.get_by_role("button", name="Next round")
+        if following.count() and following.is_visible():
+            following.click()
+        page.wait_for_timeout(100)
+
+
+def status(page):
+    return page.locator("#computer-status").inner_text()
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_first_move_comes_from_micropython_before_pyodide_loads(page, open_app, game, level):
+    pyodide_requests = []
+    page.context.on("request", lambda r: "/runtime/pyodide-" in r.url and pyodide_requests.append(r.url))
+    assert open_app() == "ready"
+    start(page, game, ["Computer (%s)" % level] * GAMES[game][1])
+    started = time.monotonic()
+    wait_actions(page, 1, 10)
+    # Loose bound here (the machine is shared); bench/load.py measures it.
+    assert time.monotonic() - started < 5
+    assert page.get_attribute("html", "data-worker-state") == "ready"
+    # Pyodide starts only after that move: it cannot have been ready for it.
+    assert page.get_attribute("html", "data-pyodide-state") in ("idle", "loading")
+    assert page.get_attribute("html", "data-offline-state") in ("none", "unsupported")
+    if level == "hard":
+        assert status(page) == CATALOGS["en"]["worker.hard_lighter"]
+        # Then Pyodide takes over and says so; the game goes on.
+        assert wait_for_state(page, "pyodide-state", WORKER_READY_TIMEOUT_MS) == "ready"
+        assert pyodide_requests
+        assert status(page) == CATALOGS["en"]["worker.ready"]
+        goes_on(page)
+
+
+def bundle_raising():
+    """The worker bundle with its entry module compiled from code that raises."""
+    import unbundle
+
+    broken = build.compile_mpy(b"raise RuntimeError('broken on purpose')\n", "boneyard_worker.py")
+    entries = unbundle.entries((build.DIST / build.WORKER_BUNDLE).read_bytes())
+    return build.bundle_bytes([(n, broken if n == "boneyard_worker.mpy" else bytes(d)) for n, d in entries])
+
+
+def fulfil(status_code, body):
+    def handler(route):
+        route.fulfill(status=status_code, body=body() if callable(body) else body)
+    return handler
+
+
+def abort(route):
+    route.abort()
+
+
+def never(route):
+    pass        # neither answered nor failed: the request just hangs
+
+
+MPY_FAILURES = [
+    ("**/web/worker_mpy.py", fulfil(404, "not found")),
+    ("**/web/worker_mpy.py", abort),
+    ("**/web/worker.bundle", fulfil(404, "not found")),
+    ("**/web/worker.bundle", abort),
+    ("**/web/worker.bundle", fulfil(200, "not a bundle")),
+    ("**/web/worker.bundle", fulfil(200, bundle_raising)),
+    ("**/web/worker.bundle", never),
+]
+
+
+@pytest.mark.parametrize("pattern, handler", MPY_FAILURES, ids=[
+    "entry-404", "entry-aborted", "bundle-404", "bundle-aborted", "bundle-damaged", "bundle-raising",
+    "bundle-never"])
+def test_a_broken_micropython_worker_says_so_and_pyodide_takes_over(page, page_watch, open_app, pattern, handler):
+    page_watch.expect_errors()
+    page.context.route(pattern, handler)
+    assert open_app() == "ready"
+    start(page, "moon", ["Computer (medium)"] * 3)
+    started = time.monotonic()
+    page.wait_for_function("() => document.documentElement.dataset.workerState !== 'loading' || "
+                           "JSON.parse(window.boneyard.record() || '{}').rounds?.some(r => r.actions.length)",
+                           timeout=FAILURE_BOUND_S * 1000)
+    assert time.monotonic() - started <= FAILURE_BOUND_S
+    if actions(page) == 0:
+        assert page.get_attribute("html", "data-worker-state") == "error"
+        assert status(page) == CATALOGS["en"]["worker.quick_failed"]
+    # Play goes on on Pyodide, at the same level.
+    wait_actions(page, 1, WORKER_READY_TIMEOUT_MS / 1000)
+    assert page.get_attribute("html", "data-worker-state") == "ready"
+    assert "JsException" not in status(page)
+
+
+PYODIDE_FAILURES = [
+    ("**/web/worker.py", fulfil(404, "not found")),
+    ("**/web/worker.py", abort),
+    ("**/engine/ai/moon_player.py", fulfil(404, "not found")),
+    ("**/runtime/pyodide-*/pyodide.mjs", fulfil(404, "not found")),
+    ("**/runtime/pyodide-*/pyodide.asm.mjs", abort),
+    ("**/runtime/pyodide-*/pyodide.asm.wasm", fulfil(404, "not found")),
+    ("**/runtime/pyodide-*/python_stdlib.zip", fulfil(200, "damaged")),
+    ("**/runtime/pyodide-*/pyodide-lock.json", abort),
+]
+
+
+@pytest.mark.parametrize("pattern, handler", PYODIDE_FAILURES, ids=[
+    "worker-404", "worker-aborted", "engine-module-404", "runtime-404", "asm-aborted", "wasm-404",
+    "stdlib-damaged", "lock-aborted"])
+def test_a_broken_pyodide_worker_leaves_hard_on_micropython_and_says_so(page, page_watch, open_app, pattern,
+                                                                         handler):
+    page_watch.expect_errors()
+    page.context.route(pattern, handler)
+    assert open_app() == "ready"
+    start(page, "chicken-foot", ["Computer (hard)", "Human", "Computer (hard)", "Computer (hard)"])
+    wait_actions(page, 1, 10)
+    # Pyodide starts after the first computer move and fails; that is said in words.
+    assert wait_for_state(page, "pyodide-state", WORKER_READY_TIMEOUT_MS) == "error"
+    assert page.get_attribute("html", "data-worker-state") == "ready"
+    assert status(page) == CATALOGS["en"]["worker.strong_failed"]
+    # The hard seats keep playing (on MicroPython) up to the person's turn.
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=30000)
+    assert page.get_by_role("button", name="Hint").is_visible()
+
+
+def test_with_no_worker_the_message_is_translated_and_hot_seat_still_plays(page, page_watch, open_app):
+    page_watch.expect_errors()
+    page.context.route(re.compile(r".*/web/worker(_mpy)?\.py$"), fulfil(404, "not found"))
+    assert open_app("?lang=sq") == "ready"
+    assert wait_for_state(page, "worker-state", FAILURE_BOUND_S * 1000) == "error"
+    page.wait_for_function("() => document.documentElement.dataset.pyodideState === 'error'",
+                           timeout=WORKER_READY_TIMEOUT_MS)
+    assert status(page) == CATALOGS["sq"]["worker.none"]
+    # A game between two people goes on: Chicken Foot, two human seats.
+    sq = CATALOGS["sq"]
+    page.get_by_role("radio", name=sq["game.chicken_foot"]).check()
+    page.get_by_label(sq["setup.players"], exact=True).fill("2")
+    page.get_by_label(sq["setup.players"], exact=True).press("Tab")
+    for seat in (1, 2):
+        page.get_by_label(sq["setup.seat"].replace("{n}", str(seat)), exact=True).select_option(
+            label=sq["seat.human"])
+    page.get_by_role("button", name=sq["setup.start"]).click()
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=10000)
+    assert page.get_attribute("html", "data-worker-state") == "error"
+
+
+def test_the_offline_download_waits_for_the_first_computer_move_and_covers_hard(browser, site):
+    from test_pwa import GuardedContext, wait_offline_ready
+
+    guard = GuardedContext(browser)     # service workers on, the outside world unreachable
+    try:
+        stamps = []
+        guard.context.on("request", lambda r: stamps.append((time.time(), r.url)))
+        page = guard.new_page()
+        page.goto(site + "?seed=3")
+        assert wait_for_state(page, "app-state", 30000) == "ready"
+        start(page, "moon", ["Computer (hard)"] * 3)
+        wait_actions(page, 1, 10)
+        first_move = time.time()
+        assert page.get_attribute("html", "data-offline-state") == "none"
+        wait_offline_ready(page)
+        # Neither the service worker nor Pyodide was fetched before that move.
+        late = [u for t, u in stamps if t >= first_move]
+        assert not [u for t, u in stamps if t < first_move and (u.endswith("/sw.js") or "/runtime/pyodide-" in u)]
+        assert any(u.endswith("/sw.js") for u in late)
+        # What hard needs offline is in the cache: Pyodide's runtime and the worker bundle.
+        cached = page.evaluate("""async () => {
+            const names = await caches.keys();
+            const cache = await caches.open(names[0]);
+            return (await cache.keys()).map((r) => r.url); }""")
+        for needed in ("/web/worker.py", "/web/worker_mpy.py", "/web/worker.bundle", "/pyodide.asm.wasm",
+                       "/python_stdlib.zip"):
+            assert any(u.endswith(needed) for u in cached), needed
+    finally:
+        guard.context.close()
+    assert guard.problems() == []
