@@ -6,7 +6,7 @@ import pytest
 
 from engine.ai.moon_solver import solve
 from engine.record import dumps, replay
-from tests.helpers import run_cli
+from tests.helpers import ROOT, run_cli
 
 def run(*args, stdin=None):
     return run_cli(*args, stdin=stdin, timeout=300)
