@@ -44,7 +44,7 @@ def clean_setup(data):
     if data.get("game") in GAMES:
         setup["game"] = data["game"]
     players = data.get("players")
-    if isinstance(players, int) and 2 <= players <= 8:
+    if _is_int(players) and 2 <= players <= 8:
         setup["players"] = players
     seats = data.get("seats")
     if isinstance(seats, list):
@@ -54,15 +54,35 @@ def clean_setup(data):
     names = data.get("names")
     if isinstance(names, list):
         for i in range(min(8, len(names))):
-            if isinstance(names[i], str):
-                setup["names"][i] = names[i][:40]
+            # Never cut: a name over the records' limit takes the default.
+            if isinstance(names[i], str) and len(names[i]) <= records.MAX_NAME:
+                setup["names"][i] = names[i]
     if data.get("speed") in SPEEDS:
         setup["speed"] = data["speed"]
     if isinstance(data.get("options"), dict):
-        setup["options"] = data["options"]
-    if isinstance(data.get("seed"), int):
+        setup["options"] = clean_options(data["options"])
+    if _is_int(data.get("seed")):
         setup["seed"] = data["seed"]
     return setup
+
+
+# Chicken Foot's house rules as a setup may hold them: name -> a test of the value.
+_OPTION_CHECKS = [("spokes", lambda v: _is_int(v) and 2 <= v <= 8),
+                  ("yard_reserve", lambda v: _is_int(v) and 0 <= v <= 20),
+                  ("double_blank_50", lambda v: v is True or v is False)]
+
+
+def clean_options(options):
+    """The house rules of ``options`` whose values are of the right type and range (others dropped)."""
+    out = {}
+    for name, ok in _OPTION_CHECKS:
+        if name in options and ok(options[name]):
+            out[name] = options[name]
+    return out
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def players_of(setup):
