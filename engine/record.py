@@ -18,6 +18,7 @@ GAME_NAMES = ["chicken-foot", "moon"]
 MAX_RECORD_BYTES = 524288   # 512 KB of UTF-8 JSON text
 MAX_DEPTH = 32              # arrays/objects nested inside each other, the record itself counted
 MAX_NAME = 64               # characters (Unicode code points) in one name
+_LONG = 1024                # an unknown field's string longer than this is not parsed (see check_text)
 
 
 def game_class(name):
@@ -130,7 +131,13 @@ def check_text(text):
                 k += 1
                 part = part + '"' + parts[k]
             pos += len(part) + 1
-            if "\\u" in part:
+            if len(part) > _LONG and len(segs) >= 2 and segs[-1].rstrip().endswith(":") and \
+                    segs[-2] not in _KEY_ORDER:
+                # The value of a field no reader looks at (unknown fields are
+                # ignored): not parsed, which keeps a large one cheap on MicroPython.
+                part = ""
+                changed = True
+            elif "\\u" in part:
                 joined = _join_pairs(part)
                 if joined is not part:
                     changed = True

@@ -16,6 +16,7 @@ from app.i18n import t
 # A paste or file is JSON (checked by records.loads against the record
 # limits) or a link: its code at most share.MAX_CODE_CHARS, with room for an address.
 MAX_LINK_CHARS = share.MAX_CODE_CHARS + 4096
+too_large = records.too_large
 
 
 def fragment_params(fragment):
@@ -46,7 +47,7 @@ def parse(text):
     text = text.strip()
     if not text:
         raise RecordError(t("records.empty"))
-    if text[0] == "{":
+    if text[0] in ("{", "["):   # JSON (an array is refused by loads, saying why)
         return records.loads(text), None
     if len(text) > MAX_LINK_CHARS:
         raise records.too_large(len(text))
