@@ -111,3 +111,18 @@ document.addEventListener("paste", (event) => {
     send(text, "paste");
   }
 });
+
+// Storage writes for app/store.py: a refused write (full storage, private
+// mode) is caught here and answered false.  An exception thrown inside a JS
+// call does not reach MicroPython's `except`: it surfaces as a page error and
+// the write would look done.
+window.boneyardStorage = {
+  put(area, key, value) {
+    try {
+      (area === "session" ? sessionStorage : localStorage).setItem(key, value);
+      return true;
+    } catch (e) {
+      return false;
+    }
+  },
+};

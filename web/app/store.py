@@ -74,6 +74,12 @@ def get(key, area="local"):
 def put(key, value, area="local"):
     """Store ``value``; False when the browser refused it (full storage, private mode)."""
     try:
+        helper = window.boneyardStorage   # web/records.js: catches the browser's refusal
+    except Exception:
+        helper = None
+    try:
+        if helper is not None:
+            return bool(helper.put(area, key, value))
         _box(area).setItem(key, value)
         return True
     except Exception:
@@ -267,6 +273,7 @@ def load(game_id, adopt_it=True):
     if adopt_it:
         adopt(game_id, rev_of(text))
         tab.mark = _mark(session)
+        show_status()   # a game moved on elsewhere, reloaded: the banner goes
     return session
 
 
