@@ -608,7 +608,8 @@ def test(pytest_args):
     python = ensure_venv()
     ensure_chromium()
     build()
-    result = subprocess.run([str(python), "-m", "pytest"] + list(pytest_args), cwd=ROOT)
+    # The 15 slowest tests are printed: a test that grows slow shows at once.
+    result = subprocess.run([str(python), "-m", "pytest", "--durations=15"] + list(pytest_args), cwd=ROOT)
     return result.returncode
 
 

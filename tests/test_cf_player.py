@@ -4,6 +4,8 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
+from sizes import examples
+
 from engine.ai import Budget, choose
 from engine.ai.cf_know import consistent, knowledge, sample
 from engine.chickenfoot import NUM_MASK, ChickenFoot
@@ -12,7 +14,7 @@ from engine.tiles import NAMES, parse
 
 CHEAP = Budget(iterations=24)
 LEVELS = ["easy", "medium", "hard"]
-SETTINGS = settings(max_examples=25, derandomize=True, deadline=None)
+SETTINGS = settings(max_examples=examples(10, 100), derandomize=True, deadline=None)
 
 
 @st.composite
@@ -60,7 +62,7 @@ def play_round(g, levels, rng, budget=CHEAP):
 
 # -- legality -----------------------------------------------------------------
 
-@settings(max_examples=80, derandomize=True, deadline=None)
+@settings(max_examples=examples(25, 300), derandomize=True, deadline=None)
 @given(setups())
 def test_every_level_plays_legal_rounds(setup):
     players, options, seed = setup

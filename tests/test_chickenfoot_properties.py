@@ -2,13 +2,15 @@
 
 from hypothesis import given, settings, strategies as st
 
+from sizes import examples
+
 from engine import tiles
 from engine.chickenfoot import ALL_TILES, ChickenFoot, move_name
 from engine.game import GameError, IllegalAction
 from engine.record import dumps, replay
 from engine.rng import Rng
 
-SETTINGS = settings(max_examples=40, derandomize=True, deadline=None)
+SETTINGS = settings(max_examples=examples(15, 200), derandomize=True, deadline=None)
 
 
 @st.composite
@@ -107,7 +109,7 @@ def play_checked(g, rng, max_rounds):
     return g
 
 
-@settings(max_examples=40, derandomize=True, deadline=None)
+@settings(max_examples=examples(15, 200), derandomize=True, deadline=None)
 @given(setups())
 def test_random_games_keep_every_invariant(setup):
     players, options, seed = setup

@@ -3,6 +3,8 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sizes import examples
+
 from engine.ai import Budget, choose
 from engine.ai.moon_eval import best_choices, estimate
 from engine.ai.moon_inference import plausible, sample_plausible
@@ -13,7 +15,7 @@ from engine.moon_rules import MOON_MASK, SUIT_MASK, LED
 from engine.rng import Rng
 from engine.tiles import NAMES
 
-SETTINGS = settings(derandomize=True, deadline=None, max_examples=60,
+SETTINGS = settings(derandomize=True, deadline=None, max_examples=examples(20, 300),
                     suppress_health_check=[HealthCheck.too_slow])
 CHEAP = Budget(iterations=2)
 
