@@ -299,7 +299,25 @@ def _key_rank(key):
     return (_KEY_ORDER.index(key), "") if key in _KEY_ORDER else (len(_KEY_ORDER), key)
 
 
+# Short strings (tiles, actions, option names) recur thousands of times in a
+# record: written once each, then looked up, which makes a save several times
+# cheaper on MicroPython.  Bounded: only short strings, and at most _MEMO_MAX.
+_memo = {}
+_MEMO_MAX = 8192
+
+
 def _dump_str(s):
+    if len(s) <= 16:
+        done = _memo.get(s)
+        if done is None:
+            done = _dump_chars(s)
+            if len(_memo) < _MEMO_MAX:
+                _memo[s] = done
+        return done
+    return _dump_chars(s)
+
+
+def _dump_chars(s):
     out = ['"']
     for ch in s:
         if ch == '"':
