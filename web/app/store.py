@@ -170,9 +170,28 @@ def save_setup(setup):
 
 # --- saved games -------------------------------------------------------------------
 
+def now_ms():
+    """Milliseconds since 1970 (UTC), exact.
+
+    Not ``int(Date.now())``: MicroPython's FFI keeps only the low 32 bits
+    of a whole number that large.  Built from the date's parts instead.
+    """
+    d = window.Date.new()
+    y, m = int(d.getUTCFullYear()), int(d.getUTCMonth()) + 1
+    # Days from the civil date (Howard Hinnant's algorithm), 1970-01-01 = 0.
+    y -= 1 if m <= 2 else 0
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + int(d.getUTCDate()) - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    days = era * 146097 + doe - 719468
+    return (((days * 24 + int(d.getUTCHours())) * 60 + int(d.getUTCMinutes())) * 60
+            + int(d.getUTCSeconds())) * 1000 + int(d.getUTCMilliseconds())
+
+
 def new_id():
     """A fresh game id: the time and a random part (two tabs starting at once differ)."""
-    now = int(window.Date.now())
+    now = now_ms()
     salt = int(window.Math.random() * 1679616)
     return "g%s%s" % (_base36(now), _base36(salt))
 
@@ -297,7 +316,7 @@ def migrate_legacy():
         set_aside(LEGACY_KEY, text, exc)
         return
     game_id = new_id()
-    if put(PREFIX + game_id, save_text(session, game_id, 1, int(window.Date.now()))):
+    if put(PREFIX + game_id, save_text(session, game_id, 1, now_ms())):
         remove(LEGACY_KEY)
         if get(TAB_KEY, "session") is None:
             put(TAB_KEY, game_id, "session")
@@ -371,7 +390,7 @@ def save(session):
         show_status()
         return False
     rev = stored + 1
-    text = save_text(session, tab.id, rev, int(window.Date.now()))
+    text = save_text(session, tab.id, rev, now_ms())
     ok = put(key, text)
     while not ok and prune_one():
         ok = put(key, text)

@@ -108,7 +108,8 @@ def show_setup(message=""):
 def when(ms):
     """A saved game's last play, in the page's language and the reader's time zone."""
     try:
-        return str(window.Date.new(ms).toLocaleString(i18n.current()))
+        # A float: an int this large would not cross to JavaScript whole.
+        return str(window.Date.new(float(ms)).toLocaleString(i18n.current()))
     except Exception:
         return ""
 
