@@ -557,7 +557,8 @@ def test(pytest_args, paths=PATHS):
     python = buildenv.ensure_venv(paths)
     buildenv.ensure_chromium()
     build(paths=paths)
-    result = subprocess.run([str(python), "-m", "pytest"] + list(pytest_args), cwd=paths.root)
+    # The 15 slowest tests are printed: a test that grows slow shows at once.
+    result = subprocess.run([str(python), "-m", "pytest", "--durations=15"] + list(pytest_args), cwd=paths.root)
     return result.returncode
 
 

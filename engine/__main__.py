@@ -5,21 +5,32 @@ CPython only (it reads files); the browser never runs this module.
 
 import argparse
 import json
+import os
 import sys
 
 from . import games
 from .game import GameError
-from .record import GAME_NAMES, dumps, new_game, replay
+from .record import GAME_NAMES, MAX_RECORD_BYTES, dumps, new_game, replay, too_large
 from .rng import Rng
 from .tournament import RANDOM, pick, play_out, tournament
 from .ai import LEVELS, Budget
 
 
 def _read(path):
+    """The file's text; never more than one byte past the record size limit is read."""
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+        data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        size = len(data)
+    else:
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+            size = os.fstat(f.fileno()).st_size
+    if len(data) > MAX_RECORD_BYTES:
+        raise too_large(max(size, len(data)))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise GameError("%s is not UTF-8 text (byte %d)" % ("standard input" if path == "-" else path, exc.start))
 
 
 def _load(path):
@@ -220,6 +231,10 @@ def main(argv=None):
         args.run(args)
     except (GameError, ValueError) as exc:
         print("error: %s" % exc, file=sys.stderr)
+        return 1
+    except (RecursionError, MemoryError) as exc:
+        # Input the limits did not catch (e.g. --options): one line, no traceback.
+        print("error: the input is too large or nested too deeply (%s)" % type(exc).__name__, file=sys.stderr)
         return 1
     return 0
 

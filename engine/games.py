@@ -83,7 +83,7 @@ def _load(dotted):
 _GAMES = [
     GameInfo("chicken-foot", "Chicken Foot", "game.chicken_foot", (2, 8), 4,
              [{"name": "spokes", "kind": "int", "min": "players", "max": 8},
-              {"name": "yard_reserve", "kind": "int", "min": 0, "max": 10},
+              {"name": "yard_reserve", "kind": "int", "min": 0, "max": 20},
               {"name": "double_blank_50", "kind": "bool"}],
              "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis"),
     GameInfo("moon", "Three-Player Moon", "game.moon", (3, 3), 3, [],

@@ -13,6 +13,14 @@ from .game import RECORD_FORMAT, GameError, RecordError
 
 GAME_NAMES = games.NAMES
 
+# The limits of RULES.md's record section, the same wherever a record is read
+# (import, share link, embed, saved game, command line): public, so that every
+# reader (the embeds' host code too) checks the same numbers with check_text().
+MAX_RECORD_BYTES = 524288   # 512 KB of UTF-8 JSON text
+MAX_DEPTH = 32              # arrays/objects nested inside each other, the record itself counted
+MAX_NAME = 64               # characters (Unicode code points) in one name
+_LONG = 1024                # an unknown field's string longer than this is not parsed (see check_text)
+
 
 def game_class(name):
     """The :class:`~engine.game.Game` subclass for a record's ``game`` (see :mod:`engine.games`)."""
@@ -28,17 +36,152 @@ def _quote(value):
     return "'%s'" % value if isinstance(value, str) else repr(value)
 
 
+def too_large(size):
+    """The error for a record of ``size`` bytes over :data:`MAX_RECORD_BYTES`."""
+    return RecordError("the record is too large: %d bytes of JSON, the limit is %d (512 KB)" % (size, MAX_RECORD_BYTES),
+                       key="record.too_large", params={"size": size, "max": MAX_RECORD_BYTES})
+
+
+def check_size(text):
+    """Raise :class:`RecordError` if JSON ``text`` (str or bytes) is over the size limit.
+
+    Cheap: a character count settles most texts without encoding them.
+    """
+    n = len(text)
+    if isinstance(text, str) and MAX_RECORD_BYTES // 4 < n <= MAX_RECORD_BYTES:
+        n = len(text.encode("utf-8"))
+    if n > MAX_RECORD_BYTES:
+        raise too_large(n)
+
+
+def _hex4(s, i):
+    h = s[i:i + 4]
+    if len(h) != 4:
+        return -1
+    try:
+        return int(h, 16)
+    except ValueError:
+        return -1
+
+
+def _join_pairs(s):
+    """A JSON string's inside with every ``\\uD8xx\\uDCxx`` escape pair written as its character.
+
+    MicroPython's parser decodes each half of a pair on its own (six U+FFFD
+    on the page), CPython's and Pyodide's join them: joined here first, every
+    interpreter reads the same name.  A half without its partner is refused.
+    """
+    out = []
+    i = 0
+    start = 0
+    while True:
+        i = s.find("\\", i)
+        if i < 0:
+            break
+        if s[i + 1:i + 2] != "u":
+            i += 2       # any other escape, an escaped backslash included
+            continue
+        code = _hex4(s, i + 2)
+        if 0xD800 <= code <= 0xDBFF and s[i + 6:i + 8] == "\\u" and 0xDC00 <= _hex4(s, i + 8) <= 0xDFFF:
+            low = _hex4(s, i + 8)
+            out.append(s[start:i])
+            out.append(chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)))
+            i += 12
+            start = i
+        elif 0xD800 <= code <= 0xDFFF:
+            raise RecordError("a string holds half a surrogate pair (\\u%04x), which is no character" % code,
+                              key="record.lone_surrogate", params={"escape": "\\u%04x" % code})
+        else:
+            i += 6
+    if not out:
+        return s
+    out.append(s[start:])
+    return "".join(out)
+
+
+def check_text(text):
+    """Check JSON ``text`` against the record limits before it is parsed; the text to parse.
+
+    Raises :class:`RecordError` naming the limit (size, nesting depth) a text
+    exceeds.  The returned text has surrogate-pair escapes joined (see
+    :func:`_join_pairs`).  Linear and cheap: the text is split at its quotes
+    by the interpreter, and only the few characters outside strings are
+    looked at one by one.
+    """
+    check_size(text)
+    parts = text.split('"')
+    segs = []      # the strings (escaped quotes merged back) and what lies between them
+    depth = 0
+    pos = 0
+    inside = False
+    changed = False
+    k = 0
+    while k < len(parts):
+        part = parts[k]
+        if inside:
+            # A quote after an odd run of backslashes is part of the string.
+            while part.endswith("\\") and (len(part) - len(part.rstrip("\\"))) % 2 == 1 and k + 1 < len(parts):
+                k += 1
+                part = part + '"' + parts[k]
+            pos += len(part) + 1
+            if len(part) > _LONG and len(segs) >= 2 and segs[-1].rstrip().endswith(":") and \
+                    segs[-2] not in _KEY_ORDER:
+                # The value of a field no reader looks at (unknown fields are
+                # ignored): not parsed, which keeps a large one cheap on MicroPython.
+                part = ""
+                changed = True
+            elif "\\u" in part:
+                joined = _join_pairs(part)
+                if joined is not part:
+                    changed = True
+                    part = joined
+        else:
+            if "[" in part or "{" in part or "]" in part or "}" in part:
+                for j in range(len(part)):
+                    ch = part[j]
+                    if ch == "[" or ch == "{":
+                        depth += 1
+                        if depth > MAX_DEPTH:
+                            raise RecordError("the record is nested too deeply: more than %d levels (at character %d)"
+                                              % (MAX_DEPTH, pos + j), key="record.too_deep",
+                                              params={"max": MAX_DEPTH, "at": pos + j})
+                    elif ch == "]" or ch == "}":
+                        depth -= 1
+            pos += len(part) + 1
+        segs.append(part)
+        inside = not inside
+        k += 1
+    return '"'.join(segs) if changed else text
+
+
 def loads(text):
-    """Parse JSON text into a record dict (``RecordError`` if it is not JSON)."""
+    """Parse JSON text into a record dict (``RecordError`` if it is not JSON or over a limit)."""
     if not isinstance(text, str):
         raise RecordError("a record is JSON text", key="record.not_text")
+    text = check_text(text)
     try:
         data = json.loads(text)
     except ValueError as exc:
         raise RecordError("not valid JSON (%s)" % exc, key="record.not_json", params={"detail": str(exc)})
+    except RuntimeError:
+        # RecursionError (CPython) is a RuntimeError; check_text keeps it away.
+        raise RecordError("the record is nested too deeply: more than %d levels" % MAX_DEPTH,
+                          key="record.too_deep", params={"max": MAX_DEPTH, "at": "?"})
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object", key="record.not_object")
     return data
+
+
+def check_names(names):
+    """Refuse a name over :data:`MAX_NAME` code points (a name is never cut short)."""
+    if not isinstance(names, list):
+        return
+    for i in range(len(names)):
+        name = names[i]
+        if isinstance(name, str) and len(name) > MAX_NAME:
+            raise RecordError("name %d is %d characters long; a name has at most %d (Unicode code points)"
+                              % (i + 1, len(name), MAX_NAME), key="record.name_too_long",
+                              params={"n": i + 1, "length": len(name), "max": MAX_NAME})
 
 
 def _is_int(v):
@@ -69,6 +212,7 @@ def replay(data, step=None):
         raise RecordError("players must be a whole number", key="record.players_not_int")
     options = data.get("options")
     names = data.get("names")
+    check_names(names)
     try:
         game = cls(players, options, names)
     except GameError as exc:
@@ -148,7 +292,25 @@ def _key_rank(key):
     return (_KEY_ORDER.index(key), "") if key in _KEY_ORDER else (len(_KEY_ORDER), key)
 
 
+# Short strings (tiles, actions, option names) recur thousands of times in a
+# record: written once each, then looked up, which makes a save several times
+# cheaper on MicroPython.  Bounded: only short strings, and at most _MEMO_MAX.
+_memo = {}
+_MEMO_MAX = 8192
+
+
 def _dump_str(s):
+    if len(s) <= 16:
+        done = _memo.get(s)
+        if done is None:
+            done = _dump_chars(s)
+            if len(_memo) < _MEMO_MAX:
+                _memo[s] = done
+        return done
+    return _dump_chars(s)
+
+
+def _dump_chars(s):
     out = ['"']
     for ch in s:
         if ch == '"':

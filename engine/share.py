@@ -17,11 +17,14 @@ import binascii
 import json
 
 from .game import RecordError
-from .record import dumps
+from .record import MAX_RECORD_BYTES, check_text, dumps, too_large
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-# A deflated record expands ~10x; cap what a link may make us allocate.
-MAX_JSON_BYTES = 2000000
+# The one record size limit (engine.record): a link holds no more JSON than a
+# file may, and inflating stops one byte past it.
+MAX_JSON_BYTES = MAX_RECORD_BYTES
+# The longest code a record within the limit can give: its plain "j" form.
+MAX_CODE_CHARS = 1 + (MAX_RECORD_BYTES * 4 + 2) // 3
 
 
 class ShareError(RecordError):
@@ -116,6 +119,9 @@ def decode(text):
     text = text.strip()
     if not text:
         raise ShareError("the encoded record is empty", key="share.empty")
+    if len(text) > MAX_CODE_CHARS:
+        # Checked before decoding: no record within the limit encodes this long.
+        raise too_large(len(text) * 3 // 4)
     kind = text[0]
     if kind not in ("z", "j"):
         raise ShareError("an encoded record starts with 'z' or 'j', not %r" % kind, key="share.bad_kind",
@@ -135,6 +141,7 @@ def decode(text):
         json_text = data.decode("utf-8")
     except Exception:
         raise ShareError("the encoded record is damaged (not UTF-8 text)", key="share.not_utf8")
+    json_text = check_text(json_text)   # nesting and surrogate pairs, as for any record
     try:
         value = json.loads(json_text)
     except ValueError:

@@ -5,6 +5,8 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from sizes import examples
+
 from engine.ai import Budget, choose
 from engine.ai.cf_know import consistent, knowledge, sample
 from engine.chickenfoot import NUM_MASK, ChickenFoot
@@ -14,7 +16,7 @@ from tests import helpers
 
 CHEAP = Budget(iterations=24)
 LEVELS = ["easy", "medium", "hard"]
-SETTINGS = settings(max_examples=25, derandomize=True, deadline=None)
+SETTINGS = settings(max_examples=examples(10, 100), derandomize=True, deadline=None)
 
 
 @st.composite
@@ -52,7 +54,7 @@ def play_round(g, levels, rng, budget=CHEAP):
 # -- legality -----------------------------------------------------------------
 
 @pytest.mark.slow
-@settings(max_examples=80, derandomize=True, deadline=None)
+@settings(max_examples=examples(25, 300), derandomize=True, deadline=None)
 @given(setups())
 def test_every_level_plays_legal_rounds(setup):
     players, options, seed = setup

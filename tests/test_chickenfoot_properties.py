@@ -3,13 +3,15 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from sizes import examples
+
 from engine import tiles
 from engine.chickenfoot import ALL_TILES, ChickenFoot, move_name
 from engine.game import GameError, IllegalAction
 from engine.record import dumps, replay
 from engine.rng import Rng
 
-SETTINGS = settings(max_examples=40, derandomize=True, deadline=None)
+SETTINGS = settings(max_examples=examples(15, 200), derandomize=True, deadline=None)
 
 
 @st.composite
@@ -109,7 +111,7 @@ def play_checked(g, rng, max_rounds):
 
 
 @pytest.mark.slow
-@settings(max_examples=40, derandomize=True, deadline=None)
+@settings(max_examples=examples(15, 200), derandomize=True, deadline=None)
 @given(setups())
 def test_random_games_keep_every_invariant(setup):
     players, options, seed = setup

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import APP_READY_TIMEOUT_MS, wait_for_state
+from conftest import APP_READY_TIMEOUT_MS, app_url, wait_for_state
 from engine import record as records
 from engine.rng import Rng
 
@@ -60,7 +60,7 @@ def save_after_round(game_name, players):
 
 
 def open_in(page, site, lang):
-    page.goto(site + "?lang=" + lang)
+    page.goto(app_url(site, "?lang=" + lang))
     assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
     page.wait_for_function("() => document.documentElement.dataset.i18nState === 'ready'")
     assert page.get_attribute("html", "lang") == lang

@@ -4,6 +4,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sizes import examples
+
 from engine.ai import Budget, choose
 from engine.ai.moon_eval import best_choices, estimate
 from engine.ai.moon_inference import plausible, sample_plausible
@@ -15,7 +17,7 @@ from engine.rng import Rng
 from engine.tiles import NAMES
 from tests import helpers
 
-SETTINGS = settings(derandomize=True, deadline=None, max_examples=60,
+SETTINGS = settings(derandomize=True, deadline=None, max_examples=examples(20, 300),
                     suppress_health_check=[HealthCheck.too_slow])
 CHEAP = Budget(iterations=2)
 

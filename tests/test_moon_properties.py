@@ -4,6 +4,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sizes import examples
+
 from engine.game import IllegalAction
 from engine.moon import Moon, mask_ids
 from engine.moon_rules import MOON_MASK, MOON_TILES, led_suit, suits_of, trick_winner, trump_code
@@ -11,7 +13,7 @@ from engine.record import dumps, replay
 from engine.rng import Rng
 from engine.tiles import NAMES, parse
 
-SETTINGS = settings(derandomize=True, deadline=None, max_examples=100,
+SETTINGS = settings(derandomize=True, deadline=None, max_examples=examples(30, 400),
                     suppress_health_check=[HealthCheck.too_slow])
 
 TILE_TEXTS = [NAMES[t] for t in MOON_TILES]
@@ -197,7 +199,7 @@ def test_record_replays_to_the_same_record_and_state(seed, cut):
     assert dumps(replay(unfinished).record()) == dumps(unfinished)
 
 
-@settings(derandomize=True, deadline=None, max_examples=6)
+@settings(derandomize=True, deadline=None, max_examples=examples(3, 20))
 @given(st.integers(0, 2 ** 40))
 def test_whole_games_round_trip(seed):
     rng = Rng(seed)

@@ -143,7 +143,8 @@ def viewer_step(page):
 
 
 def save_of(page):
-    return page.evaluate("localStorage.getItem('boneyard.save')")
+    """The save of the game the page's tab plays (app/store.py: one key per game)."""
+    return page.evaluate("localStorage.getItem('boneyard.game.' + sessionStorage.getItem('boneyard.tab'))")
 
 
 @pytest.mark.browser
@@ -176,7 +177,7 @@ def test_export_then_import_gives_the_identical_game(page, open_app, tmp_path):
     page.get_by_role("button", name="Play from here").click()
     assert waiting(page) == "human"
     assert page.evaluate("window.boneyard.record()") == before
-    assert json.loads(save_of(page))["record"] == before
+    assert record.dumps(json.loads(save_of(page))["record"]) == before
     mouse_step(page)   # and it plays on
     waiting(page)
     assert len(page.evaluate("window.boneyard.record()")) > len(before)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import WORKER_READY_TIMEOUT_MS, wait_for_state
+from conftest import WORKER_READY_TIMEOUT_MS, app_url, wait_for_state
 from engine import record
 
 pytestmark = pytest.mark.browser
@@ -183,7 +183,7 @@ def test_phone_viewport_has_no_horizontal_scroll(browser, site, tmp_path):
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     page = context.new_page()
     try:
-        page.goto(site)
+        page.goto(app_url(site))
         assert wait_for_state(page, "app-state", 30000) == "ready"
         wide = "() => document.documentElement.scrollWidth <= window.innerWidth"
         assert page.evaluate(wide)

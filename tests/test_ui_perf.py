@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import WORKER_READY_TIMEOUT_MS, guarded_app, wait_for_state
+from conftest import WORKER_READY_TIMEOUT_MS, app_url, guarded_app, wait_for_state
 from test_ui import mouse_step, setup_game, waiting
 
 pytestmark = pytest.mark.browser
@@ -185,7 +185,7 @@ def test_touch_targets_on_a_phone(browser, site):
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     page = context.new_page()
     try:
-        page.goto(site)
+        page.goto(app_url(site))
         assert wait_for_state(page, "app-state", 30000) == "ready"
         assert page.evaluate(SMALL_BUTTONS) == []
         setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)"], players=2)

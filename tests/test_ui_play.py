@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from conftest import app_url
 from test_ui import mouse_step, setup_game, waiting
 
 pytestmark = pytest.mark.browser
@@ -214,7 +215,7 @@ def test_last_play_is_highlighted_and_motion_respects_the_preference(browser, si
     context = browser.new_context(reduced_motion=motion)
     page = context.new_page()
     try:
-        page.goto(site)
+        page.goto(app_url(site))
         setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)"], players=2)
         for _ in range(30):
             mouse_step(page)
@@ -236,7 +237,7 @@ def test_pinch_zooms_the_table(browser, site):
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     page = context.new_page()
     try:
-        page.goto(site)
+        page.goto(app_url(site))
         setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)"], players=2)
         waiting(page)
         view = page.locator("#cf-view")

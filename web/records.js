@@ -8,7 +8,10 @@
 // anything anywhere.
 
 function send(text, source, name) {
-  document.dispatchEvent(new CustomEvent("boneyard-import", { detail: { text, source, name: name || "" } }));
+  // length lets the page refuse a text over the record size limit before
+  // copying it into Python (a 4 MB copy alone can exhaust MicroPython's heap).
+  const length = typeof text === "string" ? text.length : 0;
+  document.dispatchEvent(new CustomEvent("boneyard-import", { detail: { text, source, name: name || "", length } }));
 }
 
 function readFile(file, source) {
@@ -47,6 +50,10 @@ window.boneyardFiles = {
   },
   pick() {
     document.getElementById("rec-file").click();
+  },
+  // The Load button: the pasted text goes the way of every import (its length first).
+  loadPasted() {
+    send(document.getElementById("rec-paste").value, "paste");
   },
   // The local date as YYYY-MM-DD (for file names).
   today() {
@@ -104,3 +111,18 @@ document.addEventListener("paste", (event) => {
     send(text, "paste");
   }
 });
+
+// Storage writes for app/store.py: a refused write (full storage, private
+// mode) is caught here and answered false.  An exception thrown inside a JS
+// call does not reach MicroPython's `except`: it surfaces as a page error and
+// the write would look done.
+window.boneyardStorage = {
+  put(area, key, value) {
+    try {
+      (area === "session" ? sessionStorage : localStorage).setItem(key, value);
+      return true;
+    } catch (e) {
+      return false;
+    }
+  },
+};

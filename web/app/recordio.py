@@ -14,7 +14,10 @@ from engine.game import RecordError
 from app import session as sess
 from app.i18n import t
 
-MAX_TEXT = 4000000   # characters of a file or paste we are willing to read
+# A paste or file is JSON (checked by records.loads against the record
+# limits) or a link: its code at most share.MAX_CODE_CHARS, with room for an address.
+MAX_LINK_CHARS = share.MAX_CODE_CHARS + 4096
+too_large = records.too_large
 
 
 def fragment_params(fragment):
@@ -45,10 +48,10 @@ def parse(text):
     text = text.strip()
     if not text:
         raise RecordError(t("records.empty"))
-    if len(text) > MAX_TEXT:
-        raise RecordError(t("records.too_large"))
-    if text[0] == "{":
+    if text[0] in ("{", "["):   # JSON (an array is refused by loads, saying why)
         return records.loads(text), None
+    if len(text) > MAX_LINK_CHARS:
+        raise records.too_large(len(text))
     if "record=" in text:
         params = fragment_params(text)
         return share.decode(params.get("record", "")), parse_step(params.get("step"))

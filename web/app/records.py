@@ -220,6 +220,14 @@ def open_link(fragment):
 def on_import(event):
     try:
         detail = event.detail
+        try:
+            length = int(detail.length or 0)
+        except Exception:
+            length = 0
+        if length > recordio.MAX_LINK_CHARS:
+            # Refused unread: UTF-16 units never outnumber UTF-8 bytes, so it is over the limit.
+            report(recordio.too_large(length), str(detail.source), str(detail.name or ""))
+            return
         text = detail.text
         import_text(None if text is None else str(text), str(detail.source), str(detail.name or ""))
     except Exception as exc:
@@ -328,7 +336,7 @@ def on_click(event):
         elif act == "import":
             window.boneyardFiles.pick()
         elif act == "load":
-            import_text(str(dom.by_id("rec-paste").value), "paste")
+            window.boneyardFiles.loadPasted()
     except Exception as exc:
         show_error(dom.describe(exc))
 

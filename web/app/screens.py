@@ -47,7 +47,7 @@ def setup_screen(setup, has_save, message=""):
             out.append('<option value="%s"%s>%s</option>' % (
                 kind, " selected" if setup["seats"][i] == kind else "", t(sess.SEAT_KEYS[kind])))
         out.append('</select><label for="name-%d">%s</label>'
-                   '<input id="name-%d" type="text" maxlength="40" autocomplete="off" value="%s"></div>'
+                   '<input id="name-%d" type="text" maxlength="64" autocomplete="off" value="%s"></div>'
                    % (i, t("setup.name", n=i + 1), i, esc(setup["names"][i])))
     out.append("</fieldset>")
     if game == "chicken-foot":

@@ -56,15 +56,39 @@ def clean_setup(data):
     names = data.get("names")
     if isinstance(names, list):
         for i in range(min(8, len(names))):
-            if isinstance(names[i], str):
-                setup["names"][i] = names[i][:40]
+            # Never cut: a name over the records' limit takes the default.
+            if isinstance(names[i], str) and len(names[i]) <= records.MAX_NAME:
+                setup["names"][i] = names[i]
     if data.get("speed") in SPEEDS:
         setup["speed"] = data["speed"]
     if isinstance(data.get("options"), dict):
-        setup["options"] = data["options"]
-    if isinstance(data.get("seed"), int):
+        setup["options"] = clean_options(data["options"], setup["game"])
+    if _is_int(data.get("seed")):
         setup["seed"] = data["seed"]
     return setup
+
+
+def _option_ok(spec, value):
+    # The type and the widest range of a house rule (the player count narrows
+    # some, e.g. spokes; the engine checks that when the game starts).
+    if spec["kind"] == "bool":
+        return value is True or value is False
+    low = spec["min"] if _is_int(spec["min"]) else 0
+    return _is_int(value) and low <= value <= spec["max"]
+
+
+def clean_options(options, game="chicken-foot"):
+    """The house rules of ``options`` (of ``game``, from the registry) of the right type and range; others dropped."""
+    out = {}
+    for spec in games.info(game).option_specs:
+        name = spec["name"]
+        if name in options and _option_ok(spec, options[name]):
+            out[name] = options[name]
+    return out
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def players_of(setup):

@@ -12,14 +12,11 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from app import dom, players, records, replay, screens
+from app import dom, players, records, replay, saves_view, screens, store
 from app import session as sess
 from app import i18n
 from app.i18n import t
 
-SETUP_KEY = "boneyard.setup"
-SAVE_KEY = "boneyard.save"
-DAMAGED_KEY = "boneyard.save.damaged"
 # Plain-JS helpers of the game area (pointer and wheel gestures), loaded once.
 MODULES = ["./web/panzoom.js", "./web/drag.js"]
 
@@ -43,67 +40,41 @@ class State:
 state = State()
 
 
-# --- storage -------------------------------------------------------------------
-
-def storage_get(key):
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:
-        return None
-    return value if isinstance(value, str) else None
-
-
-def storage_set(key, value):
-    try:
-        window.localStorage.setItem(key, value)
-    except Exception:
-        pass
-
-
-def storage_remove(key):
-    try:
-        window.localStorage.removeItem(key)
-    except Exception:
-        pass
-
+# --- storage (app.store) -------------------------------------------------------
 
 def save():
-    s = state.session
-    if s is not None:
-        storage_set(SAVE_KEY, s.save_text())
-
-
-async def _save_later(session):
-    await asyncio.sleep(0)
-    if session is state.session:
-        save()
-
-
-def save_soon():
-    """Save in a task of its own, right after this one: the screen updates first."""
-    asyncio.create_task(_save_later(state.session))
+    """Write the game now, in the task that changed it (app.store: per-game, two-tab safe)."""
+    return store.save(state.session)
 
 
 def saved_setup():
-    text = storage_get(SETUP_KEY)
-    try:
-        return sess.clean_setup(json.loads(text)) if text else sess.default_setup()
-    except Exception:
-        return sess.default_setup()
+    return store.saved_setup()
 
 
-def load_save():
-    """The saved session, or None; a damaged save is set aside and reported."""
-    text = storage_get(SAVE_KEY)
-    if not text:
-        return None
-    try:
-        return sess.Session.from_save(text)
-    except Exception as exc:
-        storage_set(DAMAGED_KEY, text)
-        storage_remove(SAVE_KEY)
-        notice(t("error.save_damaged", reason=dom.describe(exc)))
-        return None
+def save_now(*_args):
+    """Write the game's save now, even unchanged; the milliseconds it took (bench/saves.py)."""
+    started = window.performance.now()
+    store.tab.mark = None
+    store.save(state.session)
+    return window.performance.now() - started
+
+
+def on_newer(text):
+    """Another tab moved this tab's game on: follow it (unless a review is open: then offer to reload)."""
+    if state.review is not None:
+        store.tab.moved = True
+        store.show_status()
+        return
+    session = store.follow(text)
+    if session is not None:
+        begin(session, store.tab.id)
+        announce(t("saves.followed"))
+
+
+def show_notes():
+    texts = store.pending_notes()
+    if texts:
+        notice(" ".join(texts))
 
 
 def notice(text):
@@ -123,11 +94,21 @@ def show_setup(message=""):
     setup = state.pending_setup if getattr(state, "pending_setup", None) else saved_setup()
     state.pending_setup = setup
     box = dom.by_id("setup")
-    box.innerHTML = screens.setup_screen(setup, storage_get(SAVE_KEY) is not None, message)
+    box.innerHTML = screens.setup_screen(setup, False, message) + saves_view.saved_games_html(store.games(), when)
+    show_notes()
     box.hidden = False
     dom.by_id("game").hidden = True
     dom.set_state("waiting-for", "none")
     records.refresh()
+
+
+def when(ms):
+    """A saved game's last play, in the page's language and the reader's time zone."""
+    try:
+        # A float: an int this large would not cross to JavaScript whole.
+        return str(window.Date.new(float(ms)).toLocaleString(i18n.current()))
+    except Exception:
+        return ""
 
 
 def read_setup():
@@ -145,7 +126,7 @@ def read_setup():
         seat = dom.by_id("seat-%d" % i)
         if seat is not None:
             setup["seats"][i] = seat.value
-            setup["names"][i] = dom.by_id("name-%d" % i).value[:40]
+            setup["names"][i] = dom.by_id("name-%d" % i).value
     setup["speed"] = dom.by_id("speed").value
     options = {}
     if dom.by_id("spokes") is not None:
@@ -418,9 +399,24 @@ def handle(act, arg):
     if act == "start":
         start_new(read_setup())
     elif act == "continue":
-        s = load_save()
+        s = store.load(arg)
         if s is not None:
-            begin(s)
+            begin(s, arg)
+        else:
+            show_setup()
+    elif act == "delete-saved":
+        store.delete(arg)
+        show_setup()
+    elif act == "replay-saved":
+        s = store.load(arg, adopt_it=False)   # only viewed: this tab keeps its own game
+        if s is not None:
+            records.open_viewer(s)
+    elif act == "reload-saved":
+        s = store.reload_current()
+        if s is not None:
+            begin(s, store.tab.id)
+    elif act == "export-unsaved":
+        records.export()
     elif act == "new":
         state.token += 1
         state.pending_setup = state.session.setup if state.session else None
@@ -527,8 +523,8 @@ def human_act(action):
 
 
 def after_change():
+    save()   # first: a reload right after the move keeps it
     render()
-    save_soon()
     s = state.session
     seat = s.to_act()
     if seat is not None and not s.is_human(seat):
@@ -536,7 +532,10 @@ def after_change():
         asyncio.create_task(computer_turns(state.token))
 
 
-def begin(session):
+def begin(session, game_id=None):
+    """Play ``session``: the saved game ``game_id``, or (None) a new game with an id of its own."""
+    if game_id is None:
+        store.start()
     state.review = None
     state.session = session
     state.token += 1
@@ -563,7 +562,7 @@ def start_new(setup):
     if seed is None:
         seed = int(window.Date.now()) & 0x7FFFFFFF
     setup["seed"] = seed
-    storage_set(SETUP_KEY, json.dumps(setup))
+    store.save_setup(setup)
     state.pending_setup = setup
     try:
         session = sess.Session(setup)
@@ -597,8 +596,8 @@ async def computer_turns(token):
                 return
         s.apply(action)
         state.why = None
+        save()
         render()
-        save_soon()
 
 
 async def ask_hint():
@@ -638,14 +637,14 @@ def preferred_languages():
 
 def choose_language():
     """Set the page's language: ``?lang=`` (then remembered), the remembered choice, the browser's."""
-    stored = storage_get(i18n.STORAGE_KEY)
+    stored = store.language()
     try:
         asked = window.URLSearchParams.new(window.location.search).get("lang")
     except Exception:
         asked = None
     if isinstance(asked, str) and asked in i18n.LANGS:
         stored = asked
-        storage_set(i18n.STORAGE_KEY, asked)
+        store.remember_language(asked)
     lang = i18n.set_language(i18n.pick(stored, preferred_languages()))
     window.document.documentElement.setAttribute("lang", lang)
     return lang
@@ -668,18 +667,24 @@ def install():
     # A plain object built without eval: the page's CSP forbids evaluating strings.
     api = window.Object()
     api.record = getter
+    saver = create_proxy(save_now)
+    state.proxies.append(saver)
+    api.saveNow = saver
     window.boneyard = api
     for module in MODULES:
         script = window.document.createElement("script")
         script.type = "module"
         script.src = module
         window.document.head.appendChild(script)
-    s = load_save()
-    if s is not None and not s.game.is_over():
-        begin(s)
+    store.theme()   # checked here (a bad value is reported); the theme itself is the stylesheet's
+    store.install(on_newer, lambda: store.flush(state.session))
+    s = store.resume()
+    if s is not None:
+        begin(s, store.tab.id)
     else:
         state.pending_setup = None
         show_setup()
+    show_notes()
     records.install()
 
 

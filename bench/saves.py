@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Saves and large imports on the page, in headless Debian chromium; one JSON object per line.
+
+    .venv/bin/python bench/saves.py [--runs 7]
+
+* ``saves.save_ms_cf8x10``: one save (``window.boneyard.saveNow()``: the
+  record written as JSON and stored in localStorage) of a complete 10-round
+  8-player Chicken Foot match; the median of ``--runs`` x 10 saves.  Target <= 5 ms.
+* ``saves.import_ms_512kb`` / ``saves.import_longest_task_ms_512kb``: a
+  record of exactly 524,288 bytes (the size limit; one large unknown field)
+  pasted and loaded until the replay viewer shows it, and the longest task
+  meanwhile.  Targets <= 500 ms and <= 200 ms.
+* ``saves.import_ms_moon_long``: a long random Moon game (about 150 KB,
+  hundreds of hands), the same way.
+* ``saves.record_bytes_cf8x10``: that match's record size.
+
+Medians of ``--runs`` page loads; the machine's load average is printed too.
+"""
+
+import argparse
+import functools
+import json
+import os
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from engine.record import MAX_RECORD_BYTES, dumps, new_game  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push(e.duration);
+}).observe({type: 'longtask', buffered: true});
+"""
+IMPORT = """(text) => {
+  window.__t0 = performance.now();
+  window.__lt0 = window.__longtasks.length;
+  window.__t1 = undefined;
+  document.getElementById('rec-paste-box').open = true;
+  document.getElementById('rec-paste').value = text;
+  document.getElementById('rec-load').click();
+}"""
+SHOWN = """() => {
+  const shown = document.querySelector('#game .replay');
+  const err = document.getElementById('rec-error');
+  if ((shown && !document.getElementById('game').hidden) || (err && !err.hidden)) {
+    if (window.__t1 === undefined) window.__t1 = performance.now();
+    return !err || err.hidden ? 'shown' : err.textContent;
+  }
+  return false;
+}"""
+
+
+def played(game_name, players, seed):
+    game = new_game(game_name, players)
+    rng = Rng(seed)
+    while not game.is_over():
+        if game.current_seat() is None:
+            game.start_round(game.new_deal(rng))
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    return game.record()
+
+
+def padded(rec, size):
+    rec = dict(rec)
+    rec["zz"] = ""
+    rec["zz"] = "x" * (size - len(dumps(rec).encode("utf-8")))
+    return dumps(rec)
+
+
+def import_once(page, text):
+    page.evaluate(IMPORT, text)
+    handle = page.wait_for_function(SHOWN, timeout=120000, polling=16)
+    result = handle.json_value()
+    if result != "shown":
+        raise SystemExit("bench/saves.py: the import failed: %s" % result)
+    took = page.evaluate("() => window.__t1 - window.__t0")
+    longest = page.evaluate("() => Math.max(0, ...window.__longtasks.slice(window.__lt0))")
+    return took, longest
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    dist = build.build(quiet=True)
+    server = build.QuietServer(("127.0.0.1", 0), functools.partial(build.StaticHandler, directory=str(dist)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = "http://127.0.0.1:%d/?seed=1" % server.server_address[1]
+    cf8 = dumps(played("chicken-foot", 8, 1))
+    big = padded(played("moon", 3, 2), MAX_RECORD_BYTES)
+    moon_long = dumps(played("moon", 3, 1))
+    figures = {"save": [], "import": [], "longest": [], "moon": []}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        for _ in range(args.runs):
+            context = browser.new_context(service_workers="block")
+            context.add_init_script(LONGTASKS)
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=60000)
+            took, longest = import_once(page, big)
+            figures["import"].append(took)
+            figures["longest"].append(longest)
+            page.goto(url)     # a fresh page for each import
+            page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=60000)
+            figures["moon"].append(import_once(page, moon_long)[0])
+            page.goto(url)
+            page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=60000)
+            import_once(page, cf8)
+            page.get_by_role("button", name="Play from here").click()
+            page.wait_for_function("() => !document.getElementById('game').hasAttribute('data-review')")
+            times = [page.evaluate("() => window.boneyard.saveNow()") for _ in range(10)]
+            figures["save"].append(statistics.median(times))
+            context.close()
+        browser.close()
+    server.shutdown()
+    load = os.getloadavg()[0]
+    rows = [("saves.save_ms_cf8x10", statistics.median(figures["save"]), "ms", "<= 5"),
+            ("saves.import_ms_512kb", statistics.median(figures["import"]), "ms", "<= 500"),
+            ("saves.import_longest_task_ms_512kb", statistics.median(figures["longest"]), "ms", "<= 200"),
+            ("saves.import_ms_moon_long", statistics.median(figures["moon"]), "ms", None),
+            ("saves.record_bytes_cf8x10", len(cf8.encode("utf-8")), "bytes", None),
+            ("saves.record_bytes_moon_long", len(moon_long.encode("utf-8")), "bytes", None)]
+    for metric, value, unit, target in rows:
+        print(json.dumps({"metric": metric, "value": round(value, 2), "unit": unit, "target": target,
+                          "runs": args.runs, "load_average": round(load, 2)}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,222 @@
+"""Issue 16 on the page: saved games per tab, two tabs, full storage, a reload right after
+a move, and a bad value in every stored key (app/store.py)."""
+
+import json
+
+import pytest
+
+from conftest import APP_READY_TIMEOUT_MS, app_url, wait_for_state
+from engine import record
+from test_ui import mouse_step, setup_game, waiting
+
+pytestmark = pytest.mark.browser
+
+MY_SAVE = "() => localStorage.getItem('boneyard.game.' + sessionStorage.getItem('boneyard.tab'))"
+
+
+def saved_record(page):
+    text = page.evaluate(MY_SAVE)
+    return record.dumps(json.loads(text)["record"]) if text else None
+
+
+def reload(page):
+    page.reload()
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+
+
+def notice(page):
+    box = page.locator("#notice")
+    return box.inner_text() if box.is_visible() else ""
+
+
+# (key, bad value, words of the notice); sessionStorage's tab id is one more (see below).
+BAD_VALUES = [
+    ("boneyard.setup", '{"options":{"spokes":"many"}}', "settings could not be read"),
+    ("boneyard.setup", "null", "settings could not be read"),
+    ("boneyard.setup", '{"players":"8","seats":[5],"names":[7,"' + "N" * 65 + '"],"speed":{},"seed":"x"}',
+     "settings could not be read"),
+    ("boneyard.setup", "{not json", "settings could not be read"),
+    ("boneyard.lang", "klingon", "language could not be read"),
+    ("boneyard.theme", "purple", "colour theme could not be read"),
+    ("boneyard.save", '{"v": 1, "setup": {}, "record": "not json', "saved game could not be read"),
+    ("boneyard.game.gbad", '{"v":2,"rev":3,"id":"gbad","updated":1,"meta":{"game":"moon"},"setup":{}}',
+     "saved game could not be read"),
+    ("boneyard.game.gbad2", '{"v":2,"rev":1,"id":"x","updated":5,"meta":{"game":"moon","players":3,"names":[],'
+     '"round":1},"setup":{"game":"moon"},"record":{"format":"domino-record/1","game":"moon","players":"3"}}',
+     "saved game could not be read"),
+]
+
+
+def test_a_bad_value_in_every_stored_key_falls_back_with_a_notice(page, open_app):
+    assert open_app() == "ready"
+    for key, value, words in BAD_VALUES:
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+        if key.startswith("boneyard.game."):
+            page.evaluate("k => sessionStorage.setItem('boneyard.tab', k.slice(14))", key)
+        reload(page)
+        assert words in notice(page), (key, value, notice(page))
+        assert page.locator("#error").is_hidden()
+        assert page.get_by_role("button", name="Start game").is_visible()
+    # The defaults work: a game starts (and is saved) after the worst of them.
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    page.evaluate("() => localStorage.setItem('boneyard.setup', '{\"options\":{\"spokes\":\"many\"}}')")
+    reload(page)
+    page.get_by_role("button", name="Start game").click()
+    assert waiting(page) in ("human", "none")
+    assert saved_record(page) == page.evaluate("window.boneyard.record()")
+    # A tab id naming no game: the setup, no error, no notice needed.
+    page.evaluate("() => { localStorage.clear(); sessionStorage.setItem('boneyard.tab', 'gnothing'); }")
+    reload(page)
+    assert page.get_by_role("button", name="Start game").is_visible()
+
+
+def test_two_tabs_keep_their_own_games_and_follow_a_shared_one(page, open_app, site):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    for _ in range(3):
+        mouse_step(page)
+    waiting(page)
+    a_before = page.evaluate("window.boneyard.record()")
+    other = page.context.new_page()
+    other.goto(app_url(site))
+    assert wait_for_state(other, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    waiting(other)
+    # A new tab takes up the last game played...
+    assert other.evaluate("window.boneyard.record()") == a_before
+    # ...and starts a Moon game of its own.
+    other.get_by_role("button", name="New game").first.click()
+    other.get_by_role("radio", name="Three-Player Moon").check()
+    other.get_by_label("Computer speed").select_option(label="Instant")
+    other.get_by_role("button", name="Start game").click()
+    for _ in range(2):
+        mouse_step(other)
+    waiting(other)
+    b_before = other.evaluate("window.boneyard.record()")
+    assert record.loads(b_before)["game"] == "moon"
+    mouse_step(page)          # tab A plays on
+    waiting(page)
+    a_after = page.evaluate("window.boneyard.record()")
+    assert a_after != a_before
+    reload(other)
+    waiting(other)
+    assert other.evaluate("window.boneyard.record()") == b_before
+    reload(page)
+    waiting(page)
+    assert page.evaluate("window.boneyard.record()") == a_after
+    # Both games are listed on the setup screen.
+    page.get_by_role("button", name="New game").first.click()
+    going = page.locator(".saved-going li")
+    assert going.count() == 2
+    assert page.get_by_role("button", name="Continue Three-Player Moon, round 1, 3 players: ").count() == 1
+    # Tab A continues B's Moon game: now both tabs show it; a move in one is followed in the other.
+    page.get_by_role("button", name="Continue Three-Player Moon, round 1, 3 players: ").first.click()
+    waiting(page)
+    assert page.evaluate("window.boneyard.record()") == b_before
+    mouse_step(page)
+    waiting(page)
+    moved = page.evaluate("window.boneyard.record()")
+    other.wait_for_function("r => window.boneyard.record() === r", arg=moved, timeout=15000)
+    mouse_step(other)
+    waiting(other)
+    moved2 = other.evaluate("window.boneyard.record()")
+    page.wait_for_function("r => window.boneyard.record() === r", arg=moved2, timeout=15000)
+    assert saved_record(page) == moved2 == saved_record(other)
+    other.close()
+
+
+def test_a_tab_never_overwrites_a_newer_save(page, open_app, site):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Human"], players=2)
+    waiting(page)
+    # Another tab's newer revision of this game arrives while this tab cannot take it
+    # (its review is open): this tab's next save is refused and it offers to load the newer game.
+    key = page.evaluate("() => 'boneyard.game.' + sessionStorage.getItem('boneyard.tab')")
+    text = page.evaluate(MY_SAVE)
+    head, rest = text.split(',"id":', 1)
+    newer = '{"v":2,"rev":99,"id":' + rest
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, newer])
+    if page.get_by_role("button", name="Show my tiles").count():
+        page.get_by_role("button", name="Show my tiles").click()
+    mouse_step(page)
+    waiting(page)
+    assert page.evaluate(MY_SAVE) == newer       # untouched
+    status = page.locator("#save-status")
+    assert status.is_visible() and "moved on in another tab" in status.inner_text()
+    page.get_by_role("button", name="Load the newer game").click()
+    waiting(page)
+    assert status.is_hidden()
+    assert page.evaluate("window.boneyard.record()") == record.dumps(json.loads(newer)["record"])
+
+
+FILL = """() => {
+  let size = 1 << 20, n = 0;
+  while (size >= 1) {
+    try { localStorage.setItem('filler-' + n, 'x'.repeat(size)); n += 1; }
+    catch (e) { size = Math.floor(size / 2); }
+  }
+  return n;
+}"""
+
+
+def test_full_storage_prunes_finished_games_then_says_the_game_is_not_saved(page, open_app, site):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    waiting(page)
+    # A finished game in the history (its record padded so that pruning it frees room).
+    from tests_saves_support import finished_save
+    page.evaluate("v => localStorage.setItem('boneyard.game.gold', v)", finished_save(300000))
+    page.evaluate(FILL)
+    mouse_step(page)
+    waiting(page)
+    # The save needed room: the finished game went first, and this game is saved.
+    assert page.evaluate("localStorage.getItem('boneyard.game.gold')") is None
+    assert saved_record(page) == page.evaluate("window.boneyard.record()")
+    assert page.locator("#save-status").is_hidden()
+    page.evaluate(FILL)
+    for _ in range(4):
+        mouse_step(page)
+    waiting(page)
+    status = page.locator("#save-status")
+    assert status.is_visible() and "not being saved" in status.inner_text()
+    assert saved_record(page) != page.evaluate("window.boneyard.record()")
+    with page.expect_download() as info:
+        status.get_by_role("button", name="Export").click()
+    path = info.value.path()
+    assert open(path, encoding="utf-8").read() == page.evaluate("window.boneyard.record()")
+    # Room again: the next move saves everything and the message goes.
+    page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler-')) localStorage.removeItem(k); }")
+    mouse_step(page)
+    waiting(page)
+    assert status.is_hidden()
+    before = page.evaluate("window.boneyard.record()")
+    reload(page)
+    waiting(page)
+    assert page.evaluate("window.boneyard.record()") == before
+
+
+CLICK_THEN_RELOAD = """() => {
+  const tile = document.querySelector('#game .hand button.tile-btn:not([disabled])')
+    || document.querySelector('#game .actions button:not([disabled])');
+  tile.click();
+  const place = document.querySelector('#game .places button:not([disabled])');
+  if (place) place.click();   // a tile with several places: choose one, still in this task
+  window.__before_reload = true;
+  location.reload();           // in the same task as the move
+}"""
+
+RELOADED = ("() => !window.__before_reload && "
+            "['ready', 'error'].includes(document.documentElement.dataset.appState)")
+
+
+@pytest.mark.parametrize("seats", [["Human", "Human"], ["Human", "Computer (easy)"]])
+def test_a_move_followed_by_an_immediate_reload_is_kept(page, open_app, seats):
+    setup_game(page, open_app, "Chicken Foot", seats, players=2)
+    for _ in range(6):
+        waiting(page)
+        if page.get_by_role("button", name="Show my tiles").count():
+            page.get_by_role("button", name="Show my tiles").click()
+        before = record.replay(page.evaluate("window.boneyard.record()")).action_count()
+        page.evaluate(CLICK_THEN_RELOAD)
+        page.wait_for_function(RELOADED, timeout=APP_READY_TIMEOUT_MS)
+        assert page.get_attribute("html", "data-app-state") == "ready"
+        waiting(page)
+        after = record.replay(page.evaluate("window.boneyard.record()")).action_count()
+        assert after >= before + 1, (before, after)

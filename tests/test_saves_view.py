@@ -1,0 +1,54 @@
+"""The saved-games list and the save banner (app/saves_view.py), and the setup's type checks."""
+
+import sys
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "web"))
+
+from app import saves_view  # noqa: E402
+from app import session as sess  # noqa: E402
+
+
+def item(**over):
+    base = {"id": "g1", "updated": 1764583200000, "game": "moon", "players": 3,
+            "names": ["<b>Ana</b>", "\u202eBen", "Cleo"], "round": 2, "finished": False, "mine": True}
+    base.update(over)
+    return base
+
+
+def test_games_in_progress_then_finished_with_names_escaped_and_isolated():
+    html = saves_view.saved_games_html([item(), item(id="g2", finished=True, game="chicken-foot")],
+                                       lambda ms: "then")
+    assert html.index("Games in progress") < html.index("Finished games")
+    assert "<b>Ana</b>" not in html and "<bdi>&lt;b&gt;Ana&lt;/b&gt;</bdi>" in html
+    assert "<bdi>\u202eBen</bdi>" in html
+    assert 'data-act="continue" data-arg="g1"' in html and 'data-act="replay-saved" data-arg="g2"' in html
+    assert html.count('data-act="delete-saved"') == 2
+    assert 'aria-label="Continue Three-Player Moon, round 2, 3 players: ' in html
+    assert "last played then" in html
+
+
+def test_nothing_saved_draws_nothing():
+    assert saves_view.saved_games_html([], lambda ms: "") == ""
+
+
+def test_banners_offer_export_or_reload():
+    assert 'data-act="export-unsaved"' in saves_view.status_html("full")
+    assert "not being saved" in saves_view.status_html("full")
+    assert 'data-act="reload-saved"' in saves_view.status_html("moved")
+
+
+def test_setup_values_of_the_wrong_type_take_their_defaults():
+    bad = {"game": "moon", "players": "8", "seats": [5, "hard"], "names": [7, "N" * 65, "Cleo"],
+           "speed": {}, "seed": True, "options": {"spokes": "many", "yard_reserve": -1, "double_blank_50": 1,
+                                                  "nonsense": 3}}
+    setup = sess.clean_setup(bad)
+    default = sess.default_setup()
+    assert setup["players"] == default["players"] and setup["speed"] == default["speed"]
+    assert setup["seats"][:2] == [default["seats"][0], "hard"]
+    assert setup["names"][:3] == [default["names"][0], default["names"][1], "Cleo"]
+    assert setup["options"] == {} and setup["seed"] == default["seed"]
+    good = {"spokes": 5, "yard_reserve": 0, "double_blank_50": True}
+    assert sess.clean_setup({"options": good})["options"] == good
+    assert sess.clean_setup(None) == default

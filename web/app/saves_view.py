@@ -1,0 +1,64 @@
+"""The HTML of the saved games (the setup screen's "Continue" list) and of the save banner.
+
+Pure functions of plain data (no DOM, no storage: see :mod:`app.store`), so
+CPython tests check them; names are escaped and isolated (``<bdi>``).
+"""
+
+from engine.render import escape
+
+from app import session as sess
+from app.i18n import t
+
+
+def _names(names):
+    return ", ".join(["<bdi>%s</bdi>" % escape(n) for n in names])
+
+
+def _plain_names(names):
+    # For accessible names (attributes): the text, each name isolated by FSI…PDI.
+    return ", ".join(["\u2068%s\u2069" % n for n in names])
+
+
+def _row(item, when):
+    game = t(sess.GAME_KEYS[item["game"]])
+    words = t("saves.item", game=game, round=item["round"], players=item["players"])
+    label = t("saves.item", game=game, round=item["round"], players=item["players"]) + ": " + \
+        _plain_names(item["names"])
+    if item["finished"]:
+        main = ('<button type="button" data-act="replay-saved" data-arg="%s" aria-label="%s">%s</button>'
+                % (escape(item["id"]), escape(t("saves.replay_label", game=label)), escape(t("saves.replay"))))
+    else:
+        main = ('<button type="button" class="primary" data-act="continue" data-arg="%s" aria-label="%s">%s</button>'
+                % (escape(item["id"]), escape(t("saves.continue_label", game=label)), escape(t("saves.continue"))))
+    delete = ('<button type="button" data-act="delete-saved" data-arg="%s" aria-label="%s">%s</button>'
+              % (escape(item["id"]), escape(t("saves.delete_label", game=label)), escape(t("saves.delete"))))
+    return ('<li class="saved-game" data-game-id="%s"><span class="saved-what">%s</span> '
+            '<span class="saved-names">%s</span> <span class="saved-when">%s</span>'
+            '<span class="saved-buttons">%s%s</span></li>'
+            % (escape(item["id"]), escape(words), _names(item["names"]), escape(t("saves.when", when=when(item["updated"]))),
+               main, delete))
+
+
+def saved_games_html(items, when):
+    """Games in progress, then finished games (``items`` from ``store.games()``), or "".
+
+    ``when(ms)`` words the time a game was last played.
+    """
+    going = [item for item in items if not item["finished"]]
+    done = [item for item in items if item["finished"]]
+    out = []
+    for title_key, group, cls in (("saves.in_progress", going, "saved-going"), ("saves.finished", done, "saved-done")):
+        if not group:
+            continue
+        out.append('<section class="saved-games %s" aria-label="%s"><h3>%s</h3><ul>%s</ul></section>'
+                   % (cls, escape(t(title_key)), escape(t(title_key)), "".join([_row(item, when) for item in group])))
+    return "".join(out)
+
+
+def status_html(kind):
+    """The banner when the game is not being saved (``full``) or moved on in another tab (``moved``)."""
+    if kind == "moved":
+        return ('<p>%s</p><button type="button" data-act="reload-saved">%s</button>'
+                % (escape(t("saves.moved")), escape(t("saves.reload"))))
+    return ('<p>%s</p><button type="button" data-act="export-unsaved">%s</button>'
+            % (escape(t("saves.full")), escape(t("records.export"))))

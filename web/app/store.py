@@ -1,0 +1,507 @@
+"""All of the page's storage: saved games, the setup, the language and theme choices.
+
+Every game has its own save, ``boneyard.game.<id>``; a tab keeps the id of
+the game it plays in ``sessionStorage`` (``boneyard.tab``), so a reload
+resumes that game and two tabs never write each other's key by accident.
+A save is one JSON object, written in this fixed order so that its head can
+be read without parsing the whole record::
+
+    {"v":2,"rev":N,"id":"…","updated":ms,"meta":{…},"setup":{…},"record":{…}}
+
+``rev`` counts the writes of that game in every tab: a tab writes only over
+the revision it last saw (a newer one means the game moved on in another
+tab: it follows it, or says so and offers to reload it), so a move is never
+overwritten by an older copy.  The save is written in the same task as the
+move (``ui.after_change``) and again on ``pagehide``.  When storage is full,
+finished games are pruned (oldest first); if the save still fails, a
+visible message says the game is not being saved and offers Export.
+
+Everything read back is checked by type; a bad value falls back to its
+default and is reported by :func:`pending_notes` (never an error screen).
+"""
+
+import json
+
+from pyscript import window
+
+from engine import record as records
+
+from app import session as sess
+from app import i18n
+from app.i18n import t
+
+PREFIX = "boneyard.game."
+DAMAGED_PREFIX = "boneyard.damaged."
+LEGACY_KEY = "boneyard.save"        # the single save of earlier versions, adopted once
+SETUP_KEY = "boneyard.setup"
+THEME_KEY = "boneyard.theme"
+THEMES = ["light", "dark", "auto"]
+DEFAULT_THEME = "auto"
+TAB_KEY = "boneyard.tab"            # in sessionStorage: this tab's game id
+VERSION = 2
+
+
+class _Tab:
+    def __init__(self):
+        self.id = None        # the game this tab plays
+        self.rev = 0          # the revision of it this tab last wrote or read
+        self.unsaved = False  # the last save failed (full storage)
+        self.moved = False    # another tab wrote a newer revision this tab did not take
+        self.notes = []       # catalog keys (and params) of values that fell back to defaults
+        self.mark = None      # (session, rounds, actions) last stored: what flush() compares
+        self.proxies = []
+
+
+tab = _Tab()
+
+
+# --- raw access: never raises ----------------------------------------------------
+
+def _box(area):
+    if area == "local":
+        return window.localStorage
+    return window.sessionStorage
+
+
+def get(key, area="local"):
+    try:
+        value = _box(area).getItem(key)
+    except Exception:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def put(key, value, area="local"):
+    """Store ``value``; False when the browser refused it (full storage, private mode)."""
+    try:
+        helper = window.boneyardStorage   # web/records.js: catches the browser's refusal
+    except Exception:
+        helper = None
+    try:
+        if helper is not None:
+            return bool(helper.put(area, key, value))
+        _box(area).setItem(key, value)
+        return True
+    except Exception:
+        return False
+
+
+def remove(key, area="local"):
+    try:
+        _box(area).removeItem(key)
+    except Exception:
+        pass
+
+
+def keys():
+    """Every localStorage key, sorted (the order the browser gives is not ours)."""
+    out = []
+    try:
+        box = window.localStorage
+        for i in range(int(box.length)):
+            key = box.key(i)
+            if isinstance(key, str):
+                out.append(key)
+    except Exception:
+        return []
+    out.sort()
+    return out
+
+
+def note(key, **params):
+    tab.notes.append((key, params))
+
+
+def pending_notes():
+    """The notices of values that fell back to defaults, in words (then forgotten)."""
+    texts = [t(key, **params) for key, params in tab.notes]
+    tab.notes = []
+    return texts
+
+
+# --- simple values ---------------------------------------------------------------
+
+def language():
+    """The remembered language, or None; a value that is no language is dropped with a notice."""
+    value = get(i18n.STORAGE_KEY)
+    if value is None or value in i18n.LANGS:
+        return value
+    remove(i18n.STORAGE_KEY)
+    note("saves.bad_language")
+    return None
+
+
+def remember_language(lang):
+    put(i18n.STORAGE_KEY, lang)
+
+
+def theme():
+    """``light``, ``dark`` or ``auto`` (the default); another stored value is dropped with a notice."""
+    value = get(THEME_KEY)
+    if value is None:
+        return DEFAULT_THEME
+    if value in THEMES:
+        return value
+    remove(THEME_KEY)
+    note("saves.bad_theme")
+    return DEFAULT_THEME
+
+
+def saved_setup():
+    """The remembered setup, checked by type: a bad part takes its default (with a notice once)."""
+    text = get(SETUP_KEY)
+    if not text:
+        return sess.default_setup()
+    try:
+        data = json.loads(text)
+    except Exception:
+        data = None
+    setup = sess.clean_setup(data)
+    if data != setup:
+        # Written back clean: the notice is given once, not on every load.
+        put(SETUP_KEY, json.dumps(setup))
+        note("saves.bad_setup")
+    return setup
+
+
+def save_setup(setup):
+    put(SETUP_KEY, json.dumps(setup))
+
+
+# --- saved games -------------------------------------------------------------------
+
+def now_ms():
+    """Milliseconds since 1970 (UTC), exact.
+
+    Not ``int(Date.now())``: MicroPython's FFI keeps only the low 32 bits
+    of a whole number that large.  Built from the date's parts instead.
+    """
+    d = window.Date.new()
+    y, m = int(d.getUTCFullYear()), int(d.getUTCMonth()) + 1
+    # Days from the civil date (Howard Hinnant's algorithm), 1970-01-01 = 0.
+    y -= 1 if m <= 2 else 0
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + int(d.getUTCDate()) - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    days = era * 146097 + doe - 719468
+    return (((days * 24 + int(d.getUTCHours())) * 60 + int(d.getUTCMinutes())) * 60
+            + int(d.getUTCSeconds())) * 1000 + int(d.getUTCMilliseconds())
+
+
+def new_id():
+    """A fresh game id: the time and a random part (two tabs starting at once differ)."""
+    now = now_ms()
+    salt = int(window.Math.random() * 1679616)
+    return "g%s%s" % (_base36(now), _base36(salt))
+
+
+def _base36(n):
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        out = digits[n % 36] + out
+        n //= 36
+        if n == 0:
+            return out
+
+
+def rev_of(text):
+    """The revision at the head of save ``text`` (0 when there is none)."""
+    head = '{"v":2,"rev":'
+    if not isinstance(text, str) or not text.startswith(head):
+        return 0
+    end = text.find(",", len(head))
+    digits = text[len(head):end]
+    return int(digits) if end > 0 and digits.isdigit() else 0
+
+
+def meta_of(session):
+    game = session.game
+    return {"game": session.setup["game"], "players": game.players, "names": list(session.names),
+            "round": game.round_count(), "actions": game.action_count(), "finished": game.is_over()}
+
+
+def save_text(session, game_id, rev, now):
+    # Built by hand in a fixed order (see the module docstring); the record is
+    # embedded as JSON, not as a string, so nothing is escaped twice.
+    return '{"v":2,"rev":%d,"id":%s,"updated":%d,"meta":%s,"setup":%s,"record":%s}' % (
+        rev, json.dumps(game_id), now, records.dumps(meta_of(session)), json.dumps(session.setup),
+        session.record_json())
+
+
+def read_head(text):
+    """The save's ``{"v", "rev", "id", "updated", "meta"}`` without parsing its record, or None."""
+    if not isinstance(text, str) or not text.startswith('{"v":2,'):
+        return None
+    # A quote inside a name is escaped, so this text cannot occur before the real one.
+    cut = text.find(',"setup":')
+    if cut < 0:
+        return None
+    try:
+        head = json.loads(text[:cut] + "}")
+    except Exception:
+        return None
+    meta = head.get("meta")
+    if not isinstance(meta, dict) or not isinstance(head.get("updated"), int) or meta.get("game") not in sess.GAMES:
+        return None
+    if not isinstance(meta.get("round"), int) or not isinstance(meta.get("players"), int):
+        return None
+    names = meta.get("names")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        return None
+    return head
+
+
+def session_of(text):
+    """The Session a save holds (validated by replaying its record); raises if damaged."""
+    if not isinstance(text, str):
+        raise ValueError("no save")
+    if text.startswith('{"v":2,'):
+        data = json.loads(records.check_text(text))
+        if not isinstance(data, dict) or not isinstance(data.get("record"), dict):
+            raise ValueError("unknown save format")
+        setup = sess.clean_setup(data.get("setup"))
+        rec = data["record"]
+        if rec.get("game") != setup["game"]:
+            raise ValueError("the save's setup and record disagree")
+        return sess.Session.from_record(setup, rec)
+    return sess.Session.from_save(text)     # version 1 (the legacy key)
+
+
+def set_aside(key, text, exc):
+    """Move a damaged save out of the way (kept for a bug report) and say so."""
+    from app import dom
+
+    put(DAMAGED_PREFIX + key[len(PREFIX):] if key.startswith(PREFIX) else LEGACY_KEY + ".damaged", text)
+    remove(key)
+    note("error.save_damaged", reason=dom.describe(exc))
+
+
+def load(game_id, adopt_it=True):
+    """The session saved as ``game_id`` (this tab then plays it), or None (damaged: set aside)."""
+    key = PREFIX + game_id
+    text = get(key)
+    if text is None:
+        return None
+    try:
+        session = session_of(text)
+    except Exception as exc:
+        set_aside(key, text, exc)
+        return None
+    if adopt_it:
+        adopt(game_id, rev_of(text))
+        tab.mark = _mark(session)
+        show_status()   # a game moved on elsewhere, reloaded: the banner goes
+    return session
+
+
+def adopt(game_id, rev):
+    """This tab now plays ``game_id``, whose stored revision is ``rev``."""
+    tab.id = game_id
+    tab.rev = rev
+    tab.mark = None
+    tab.moved = False
+    put(TAB_KEY, game_id, "session")
+
+
+def migrate_legacy():
+    """The one save of earlier versions becomes a game of its own (once)."""
+    text = get(LEGACY_KEY)
+    if text is None:
+        return
+    try:
+        session = sess.Session.from_save(text)
+    except Exception as exc:
+        set_aside(LEGACY_KEY, text, exc)
+        return
+    game_id = new_id()
+    if put(PREFIX + game_id, save_text(session, game_id, 1, now_ms())):
+        remove(LEGACY_KEY)
+        if get(TAB_KEY, "session") is None:
+            put(TAB_KEY, game_id, "session")
+
+
+def resume():
+    """The game this tab was playing (or, in a new tab, the last one played), or None."""
+    migrate_legacy()
+    mine = get(TAB_KEY, "session")
+    if mine is not None:
+        session = load(mine)
+        if session is not None:
+            return session if not session.game.is_over() else None
+    for item in games():
+        if not item["finished"]:
+            return load(item["id"])
+    return None
+
+
+def games():
+    """Every saved game, most recently played first: dicts of the save's head (damaged ones set aside)."""
+    items = []
+    for key in keys():
+        if not key.startswith(PREFIX):
+            continue
+        text = get(key)
+        head = read_head(text)
+        if head is None:
+            set_aside(key, text, ValueError("unknown save format"))
+            continue
+        meta = head["meta"]
+        items.append({"id": key[len(PREFIX):], "updated": head["updated"], "game": meta["game"],
+                      "players": meta["players"], "names": meta["names"], "round": meta["round"],
+                      "finished": bool(meta.get("finished")), "mine": key[len(PREFIX):] == tab.id})
+    items.sort(key=lambda item: (-item["updated"], item["id"]))
+    return items
+
+
+def delete(game_id):
+    remove(PREFIX + game_id)
+    if tab.id == game_id:
+        tab.id = None
+        tab.rev = 0
+        remove(TAB_KEY, "session")
+
+
+def start(session=None):
+    """A new game for this tab: a fresh id, written at once when ``session`` is given."""
+    adopt(new_id(), 0)
+    if session is not None:
+        save(session)
+
+
+def save(session):
+    """Write ``session`` as this tab's game; True when it is safely stored.
+
+    Never over a newer revision written by another tab (that tab's moves
+    win; this one is told, see :func:`on_storage`).  A full storage prunes
+    finished games first, then shows that the game is not being saved.
+    """
+    if session is None:
+        return True
+    if tab.id is not None and tab.mark == _mark(session):
+        return True     # stored already (a resumed game, a render with no move)
+    if tab.id is None:
+        adopt(new_id(), 0)
+    key = PREFIX + tab.id
+    stored = rev_of(get(key))
+    if stored > tab.rev:
+        tab.moved = True
+        show_status()
+        return False
+    rev = stored + 1
+    text = save_text(session, tab.id, rev, now_ms())
+    ok = put(key, text)
+    while not ok and prune_one():
+        ok = put(key, text)
+    if ok:
+        tab.rev = rev
+        tab.mark = _mark(session)
+    tab.unsaved = not ok
+    show_status()
+    return ok
+
+
+def _mark(session):
+    return (session, session.game.round_count(), session.game.action_count())
+
+
+def flush(session):
+    """Save ``session`` unless what is stored is already it (``pagehide``: belt and braces)."""
+    save(session)
+
+
+def prune_one():
+    """Delete the oldest finished game (never this tab's); False when there is none."""
+    finished = [item for item in games() if item["finished"] and item["id"] != tab.id]
+    if not finished:
+        return False
+    remove(PREFIX + finished[-1]["id"])
+    return True
+
+
+# --- the status banner (full storage, a game moved on elsewhere) ----------------------
+
+def show_status():
+    """Show or hide ``#save-status`` for the tab's save state (cheap when nothing changed)."""
+    box = window.document.getElementById("save-status")
+    if not tab.unsaved and not tab.moved:
+        if box is not None and not box.hidden:
+            box.hidden = True
+            box.innerHTML = ""
+        return
+    if box is None:
+        box = window.document.createElement("div")
+        box.id = "save-status"
+        box.className = "notice save-status"
+        box.setAttribute("role", "alert")
+        anchor = window.document.getElementById("notice")
+        anchor.parentNode.insertBefore(box, anchor)
+    from app.saves_view import status_html
+
+    html = status_html("moved" if tab.moved else "full")
+    if box.innerHTML != html:
+        box.innerHTML = html
+    box.hidden = False
+
+
+# --- other tabs -------------------------------------------------------------------------
+
+def newer_elsewhere(event):
+    """The save text of this tab's game when another tab wrote a newer revision of it, else None."""
+    try:
+        key = event.key
+        value = event.newValue
+    except Exception:
+        return None
+    if tab.id is None or key != PREFIX + tab.id or not isinstance(value, str):
+        return None
+    return value if rev_of(value) > tab.rev else None
+
+
+def install(on_newer, flush):
+    """Listen for other tabs' writes (``on_newer(text)``) and save on ``pagehide`` (``flush()``)."""
+    from pyscript.ffi import create_proxy
+
+    def storage(event):
+        text = newer_elsewhere(event)
+        if text is not None:
+            on_newer(text)
+
+    def hide(_event):
+        flush()
+
+    def hidden(_event):
+        if window.document.visibilityState == "hidden":
+            flush()
+
+    handlers = [create_proxy(storage), create_proxy(hide), create_proxy(hidden)]
+    tab.proxies.extend(handlers)
+    # Through the document's real window: PyScript's `window` is a proxy that
+    # the browser refuses as `this` for addEventListener ("Illegal invocation").
+    real = window.document.defaultView
+    real.addEventListener("storage", handlers[0])
+    real.addEventListener("pagehide", handlers[1])
+    window.document.addEventListener("visibilitychange", handlers[2])
+
+
+def follow(text):
+    """Take another tab's newer save of this game: the Session, or None (then say it moved on)."""
+    try:
+        session = session_of(text)
+    except Exception:
+        tab.moved = True
+        show_status()
+        return None
+    tab.rev = rev_of(text)
+    tab.mark = _mark(session)
+    tab.moved = False
+    show_status()
+    return session
+
+
+def reload_current():
+    """This tab's game as stored now (after another tab moved it on), or None."""
+    if tab.id is None:
+        return None
+    return load(tab.id)
