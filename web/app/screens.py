@@ -179,7 +179,7 @@ def seat_cards(s, viewer, bottom=None):
     for seat in seat_order(s.game.players, bottom):
         top.append(seat_card(s, seat, v, bottom, words[seat]))
     top.append("</ul>")
-    me = '<ul class="seats-bar seat-me" aria-label="%s">%s</ul>' % (
+    me = '<ul class="seat-me" aria-label="%s">%s</ul>' % (
         esc(t("play.bottom_seat")), seat_card(s, bottom, v, bottom, [], "me"))
     return "".join(top), me
 
