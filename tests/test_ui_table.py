@@ -8,6 +8,7 @@ double_blank_50, Rematch, hot-seat hand-overs, the theme, isolated names.
 """
 
 import json
+import random
 
 import pytest
 
@@ -221,13 +222,18 @@ def test_rematch_keeps_seats_and_options_and_deals_anew(page, open_app):
     s.deal()
     # Play the game to its end, then cut it at the last human decision: the page plays on from there.
     cut = None
-    while not s.game.is_over():
+    pick = random.Random(5)
+    for _ in range(5000):
+        if s.game.is_over():
+            break
         if s.to_act() is None:
             s.deal()
             continue
         if s.to_act() == 0:
             cut = s.game.record()
-        s.apply(s.game.view(s.to_act())["legal"][0])
+        # Random legal moves (always taking the first would pass every bid: no hand would ever score).
+        s.apply(pick.choice(s.game.view(s.to_act())["legal"]))
+    assert s.game.is_over()
     resumed = sess.Session.from_record(setup, cut)
     load_save(page, open_app, resumed)
     for _ in range(60):
