@@ -103,7 +103,8 @@ def play_checked(page, phone, rounds, sizes, limit=600):
             turns += 1
         if state == "none":
             done += 1
-            check_turn(page, not phone, sizes, "summary %d" % done)
+            # The summary takes the table's place (its buttons must be in view, not the board).
+            check_turn(page, False, sizes, "summary %d" % done)
             if done >= rounds:
                 return turns
         if not step(page, phone):
@@ -334,3 +335,34 @@ def test_names_are_isolated_and_long_ones_cut_short(page, open_app):
     assert name.evaluate("e => e.scrollWidth > e.clientWidth")           # cut short with an ellipsis
     assert card.evaluate("e => e.getBoundingClientRect().width") <= 17 * 16 + 1
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.fixture(params=["light", "dark"])
+def themed_axe(request, browser, site):
+    from test_ui_a11y import AXE  # noqa: F401 -- the pinned axe-core the a11y tests inject
+    for page, opener in guarded_app(browser, site, bypass_csp=True, color_scheme=request.param):
+        yield request.param, page, opener
+
+
+def test_axe_in_both_themes_both_games(themed_axe):
+    from test_ui_a11y import severe_violations
+    theme, page, open_app = themed_axe
+    assert open_app() == "ready"
+    # The system's scheme decides under "auto"; the toggle's own choice is checked too.
+    page.get_by_label("Theme").select_option(theme)
+    assert severe_violations(page) == [], "setup"
+    for game, seats in (("Chicken Foot", ["Human", "Computer (easy)"]),
+                        ("Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])):
+        setup_game(page, lambda: "ready", game, seats, players=2 if game == "Chicken Foot" else None)
+        checked = set()
+        for _ in range(300):
+            state = waiting(page)
+            if state == "human" and "turn" not in checked:
+                assert severe_violations(page) == [], "%s, %s: a turn" % (theme, game)
+                checked.add("turn")
+            if state == "none":
+                assert severe_violations(page) == [], "%s, %s: the summary" % (theme, game)
+                break
+            mouse_step(page)
+        assert "turn" in checked
+        page.get_by_role("button", name="New game").first.click()

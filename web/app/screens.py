@@ -34,7 +34,8 @@ def setup_screen(setup, has_save, message=""):
         out.append('<label class="radio"><input type="radio" name="game" value="%s"%s> %s</label>'
                    % (value, " checked" if value == game else "", t(sess.GAME_KEYS[value])))
     out.append("</fieldset>")
-    if game == "chicken-foot":
+    info = sess.games.info(game)
+    if not info.fixed_players():
         out.append('<div class="field"><label for="players">%s</label>'
                    '<input id="players" type="number" min="2" max="8" value="%d" inputmode="numeric"></div>'
                    % (t("setup.players"), n))
@@ -51,7 +52,7 @@ def setup_screen(setup, has_save, message=""):
                    '<input id="name-%d" type="text" maxlength="40" autocomplete="off" value="%s"></div>'
                    % (i, t("setup.name", n=i + 1), i, esc(setup["names"][i])))
     out.append("</fieldset>")
-    if game == "chicken-foot":
+    if info.option_specs:
         opts = setup.get("options") or {}
         spokes = opts.get("spokes", n)
         reserve = opts.get("yard_reserve", 2 if n == 2 else 1)
@@ -334,7 +335,8 @@ def tools(s, can_undo, can_hint, show_new=True, undo_note=None, can_review=False
         button(t("tools.review"), "review", "start", disabled=not can_review),
         button(t("tools.new_game"), "new") if show_new else "",
         # Where the side panel is a drawer (a phone), this opens it.
-        button(t("play.side"), "side", cls="side-toggle",
+        button('<span aria-hidden="true">&#9776;</span><span class="sr-only">%s</span>' % esc(t("play.side")),
+               "side", cls="side-toggle",
                extra=' aria-controls="g-side" aria-expanded="%s"' % ("true" if side_open else "false")), note)
 
 

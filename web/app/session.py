@@ -96,7 +96,7 @@ class Session:
         for i in range(n):
             name = self.setup["names"][i].strip()
             names.append(name if name else t("setup.default_name", n=i + 1))
-        options = self.setup["options"] if self.setup["game"] == "chicken-foot" else None
+        options = self.setup["options"] if games.info(self.setup["game"]).option_specs else None
         if game is None:
             game = records.new_game(self.setup["game"], n, options or None, names)
         self.game = game
