@@ -250,7 +250,9 @@ def table_parts(s, shown, targets, bottom):
     parts = {"status": screens.status_line(s)}
     parts["seats"], parts["me"] = screens.seat_cards(s, shown, bottom)
     parts["table"], parts["note"] = screens.board(s, shown, targets, shape(), bottom)
-    parts["sheet"] = screens.score_sheet(s, with_chart=False) if s.game.round_scores() else ""
+    # The side panel's score sheet during play (a round's summary shows its own).
+    over = s.game.phase() in ("round-over", "game-over")
+    parts["sheet"] = screens.score_sheet(s, with_chart=False) if s.game.round_scores() and not over else ""
     return parts
 
 
