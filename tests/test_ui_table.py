@@ -242,6 +242,10 @@ def test_rematch_keeps_seats_and_options_and_deals_anew(page, open_app):
             break
     assert waiting(page) == "none" and page.locator("#game .summary.final").count() == 1
     assert page.locator("#game .ranking li").count() == 3
+    game = record.replay(page.evaluate("window.boneyard.record()"))
+    first = page.locator("#game .ranking li").first.get_attribute("data-seat")
+    assert int(first) in game.winners()      # the winner heads the ranking, celebrated
+    assert "wins the game" in page.locator("#game p.winner").inner_text() or "share" in page.locator("#game p.winner").inner_text()
     before = json.loads(page.evaluate("window.boneyard.record()"))
     page.get_by_role("button", name="Rematch").click()
     page.wait_for_function("() => document.documentElement.dataset.waitingFor !== 'none'", timeout=WAIT_MS)

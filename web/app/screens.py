@@ -370,7 +370,7 @@ def summary_panel(s):
     title = t("summary.game_over") if over else t("summary.round_over", round=game.round_count())
     out.append('<h2 id="summary-title" tabindex="-1">%s</h2>' % esc(title))
     if over:
-        out.append('<p class="winner"><span class="trophy" aria-hidden="true">&#127942;</span> %s</p>'
+        out.append('<p class="winner"><span class="trophy" aria-hidden="true">&#9733;</span> %s</p>'
                    % say(s.winner_text()))
     out.append('<p class="result">%s</p>' % say(s.log[-1] if s.log else ""))
     out.append('<div class="buttons">')
@@ -390,11 +390,16 @@ def summary_panel(s):
 
 
 def ranking(s):
-    """The final ranking, best first (lowest total first when the lowest wins)."""
+    """The final ranking: the winners first (a Moon shot wins whatever the totals), then by total.
+
+    Whether the lowest total ranks first is read off the winners: the
+    engine's ``winners()`` decides, the page does not know each game's rule.
+    """
     totals = s.game.totals()
     wins = s.game.winners()
-    low_wins = bool(wins) and totals[wins[0]] == min(totals)
-    order = sorted(range(len(totals)), key=lambda i: (totals[i] if low_wins else -totals[i], i))
+    low_wins = bool(wins) and totals[wins[0]] == min(totals) and min(totals) != max(totals)
+    rest = sorted([i for i in range(len(totals)) if i not in wins], key=lambda i: (totals[i] if low_wins else -totals[i], i))
+    order = list(wins) + rest
     out = ['<ol class="ranking" aria-label="%s">' % esc(t("play.ranking"))]
     for i in order:
         out.append('<li class="%s" data-seat="%d">%s <span class="rank-score">%s</span></li>' % (
