@@ -21,14 +21,21 @@ from engine.game import GameError
 from app import dom, recordio, replay
 from app import session as sess
 from app.i18n import error_text, t
+from app.state import state
 
 _proxies = []
 _shown = {"key": None, "link": ""}
+class _Page:
+    """What the toolbar asks of the page's controller, handed over by :func:`install`:
+    render, after_change, show_setup, begin, saved_setup.  The controller
+    imports this module, never the reverse."""
+
+
+_PAGE = _Page()
 
 
 def _ui():
-    from app import ui
-    return ui
+    return _PAGE
 
 
 # --- the toolbar -------------------------------------------------------------------
@@ -62,7 +69,6 @@ def dom_esc(text):
 
 def current_record():
     """The record that Export and Share link take: the viewer's, else the game's; or None."""
-    state = _ui().state
     if state.review is not None:
         return state.review.record
     if state.session is not None and not dom.by_id("game").hidden:
@@ -74,7 +80,6 @@ def refresh():
     """Enable the toolbar's buttons for what is on screen (cheap: only on a change)."""
     if dom.by_id("rec-export") is None:
         return   # not installed yet
-    state = _ui().state
     game_on = state.session is not None and not dom.by_id("game").hidden
     review = state.review
     has = review is not None or game_on
@@ -116,7 +121,7 @@ def export():
 
 
 def share_step():
-    review = _ui().state.review
+    review = state.review
     if review is not None and review.step < review.total:
         return review.step
     return None
@@ -183,16 +188,14 @@ def report(exc, source, name=""):
 
 
 def current_setup():
-    ui = _ui()
-    if ui.state.session is not None:
-        return ui.state.session.setup
-    return ui.saved_setup()
+    if state.session is not None:
+        return state.session.setup
+    return _ui().saved_setup()
 
 
 def open_viewer(session, step=None):
     """Show ``session`` (not the game being played) in the replay viewer at ``step`` (default: its end)."""
     ui = _ui()
-    state = ui.state
     state.token += 1   # a computer turn of the current game waits until the viewer closes
     viewer = replay.Viewer(session, mode="replay", imported=True)
     viewer.back_to = "game" if state.session is not None and not dom.by_id("game").hidden else "setup"
@@ -205,9 +208,9 @@ def open_viewer(session, step=None):
 def open_current():
     """The replay viewer on the game being played (its round is over: nothing hidden is revealed)."""
     ui = _ui()
-    viewer = replay.Viewer(ui.state.session, mode="replay")
+    viewer = replay.Viewer(state.session, mode="replay")
     viewer.back_to = "game"
-    ui.state.review = viewer
+    state.review = viewer
     ui.render()
 
 
@@ -239,7 +242,7 @@ def on_import(event):
 def replay_act(arg):
     """A replay-mode viewer's button: step, autoplay, stop, play from here, close."""
     ui = _ui()
-    viewer = ui.state.review
+    viewer = state.review
     if arg == "end":
         close()
         return
@@ -261,9 +264,9 @@ def replay_act(arg):
 async def autoplay(viewer):
     ui = _ui()
     pause = max(300, sess.SPEED_MS.get(viewer.setup.get("speed"), 900)) / 1000
-    while viewer.autoplay and ui.state.review is viewer and viewer.step < viewer.total:
+    while viewer.autoplay and state.review is viewer and viewer.step < viewer.total:
         await asyncio.sleep(pause)
-        if not viewer.autoplay or ui.state.review is not viewer:
+        if not viewer.autoplay or state.review is not viewer:
             return
         viewer.session(viewer.step + 1)
         if viewer.step >= viewer.total:
@@ -274,11 +277,11 @@ async def autoplay(viewer):
 def close():
     """Leave the viewer: back to the game being played (untouched) or the setup."""
     ui = _ui()
-    viewer = ui.state.review
-    ui.state.review = None
+    viewer = state.review
+    state.review = None
     if viewer is not None:
         viewer.autoplay = False
-    if viewer is not None and viewer.back_to == "game" and ui.state.session is not None:
+    if viewer is not None and viewer.back_to == "game" and state.session is not None:
         ui.after_change()
     else:
         dom.by_id("game").hidden = True
@@ -290,7 +293,7 @@ def close():
 def play_from_here():
     """The viewed game, cut at the step, becomes the game being played (and its save)."""
     ui = _ui()
-    viewer = ui.state.review
+    viewer = state.review
     rec = viewer.record_at()
     seed = int(window.Date.now()) & 0x7FFFFFFF
     try:
@@ -309,7 +312,7 @@ def play_from_here():
 
 def on_change(event):
     target = event.target
-    viewer = _ui().state.review
+    viewer = state.review
     if viewer is None:
         return
     tid = str(target.id)
@@ -341,8 +344,13 @@ def on_click(event):
         show_error(dom.describe(exc))
 
 
-def install():
-    """Draw the toolbar, listen for imports and links, and open the page's ``#record=`` link."""
+def install(page):
+    """Draw the toolbar, listen for imports and links, and open the page's ``#record=`` link.
+
+    ``page`` holds the controller's functions the toolbar calls (see ``_page``).
+    """
+    for name in sorted(page):
+        setattr(_PAGE, name, page[name])
     box = dom.by_id("records")
     box.innerHTML = skeleton()
     box.hidden = False

@@ -16,6 +16,7 @@ from engine.render import escape as esc
 from app import screens
 from app import session as sess
 from app.i18n import t
+from app.names import html as say
 
 ALL = "all"
 NONE = "none"
@@ -87,7 +88,7 @@ class Viewer(sess.Review):
 
 def log_items(lines):
     """The move log's items, newest first (as :func:`app.screens.log_items`)."""
-    return "".join(['<li>%s</li>' % esc(line) for line in reversed(lines[-60:])])
+    return "".join(['<li>%s</li>' % say(line) for line in reversed(lines[-60:])])
 
 
 def _button(label, arg, bid, disabled=False, cls=""):
@@ -104,7 +105,7 @@ def panel(viewer, shown, seats=None):
     s = viewer.source
     out = ['<div class="review replay" role="group" aria-label="%s" data-step="%d" data-total="%d">'
            % (esc(t("replay.group")), step, total),
-           '<p class="review-step" id="review-step">%s</p>' % esc(viewer.describe()),
+           '<p class="review-step" id="review-step">%s</p>' % say(viewer.describe()),
            '<div class="review-actions">',
            _button(t("replay.start"), "-100000", "rp-start", disabled=step == 0),
            _button(t("replay.back"), "-1", "rp-back", disabled=step == 0),

@@ -9,9 +9,10 @@ them.  Accessible names follow UI-CONTRACT.md.
 from engine import render
 from engine.render import escape as esc
 
+from app import present
 from app import session as sess
 from app.i18n import t, tn
-from app.words import shown_trick, table_words
+from app.names import html as say, iso, name_html
 
 
 def button(label, act, arg="", cls="", disabled=False, aria=None, extra=""):
@@ -25,7 +26,7 @@ def button(label, act, arg="", cls="", disabled=False, aria=None, extra=""):
 def setup_screen(setup, has_save, message=""):
     game = setup["game"]
     n = sess.players_of(setup)
-    out = ['<h2 id="setup-title">%s</h2>' % t("setup.title")]
+    out = [play_now(setup, has_save), '<h2 id="setup-title">%s</h2>' % t("setup.title")]
     if message:
         out.append('<p class="error" role="alert">%s</p>' % esc(message))
     out.append('<fieldset class="choice"><legend>%s</legend>' % t("setup.game"))
@@ -33,7 +34,8 @@ def setup_screen(setup, has_save, message=""):
         out.append('<label class="radio"><input type="radio" name="game" value="%s"%s> %s</label>'
                    % (value, " checked" if value == game else "", t(sess.GAME_KEYS[value])))
     out.append("</fieldset>")
-    if game == "chicken-foot":
+    info = sess.games.info(game)
+    if not info.fixed_players():
         out.append('<div class="field"><label for="players">%s</label>'
                    '<input id="players" type="number" min="2" max="8" value="%d" inputmode="numeric"></div>'
                    % (t("setup.players"), n))
@@ -50,7 +52,7 @@ def setup_screen(setup, has_save, message=""):
                    '<input id="name-%d" type="text" maxlength="64" autocomplete="off" value="%s"></div>'
                    % (i, t("setup.name", n=i + 1), i, esc(setup["names"][i])))
     out.append("</fieldset>")
-    if game == "chicken-foot":
+    if info.option_specs:
         opts = setup.get("options") or {}
         spokes = opts.get("spokes", n)
         reserve = opts.get("yard_reserve", 2 if n == 2 else 1)
@@ -75,114 +77,143 @@ def setup_screen(setup, has_save, message=""):
         out.append('<option value="%s"%s>%s</option>' % (
             speed, " selected" if setup["speed"] == speed else "", t(sess.SPEED_KEYS[speed])))
     out.append("</select></div>")
-    out.append('<div class="buttons">%s%s</div>' % (
+    # Start game stays in view (a bar at the bottom of the screen) however long the form.
+    out.append('<div class="buttons start-bar">%s%s</div>' % (
         button(t("setup.start"), "start", cls="primary"),
         button(t("setup.continue"), "continue") if has_save else ""))
     return "".join(out)
 
 
-# --- playing -----------------------------------------------------------------
-
-def seat_cards(s, viewer):
-    game = s.game
-    v = game.view(viewer if viewer is not None else 0)
-    acting = game.current_seat()
-    totals = game.totals()
-    out = ['<ul class="seats-bar" aria-label="%s">' % t("seats.label")]
-    for seat in range(game.players):
-        kind = t("seats.you") if seat == viewer and s.is_human(seat) else (
-            t("seats.human") if s.is_human(seat) else t(SEAT_KIND_KEYS[s.kind(seat)]))
-        bits = [tn("seats.tiles", v["hand_sizes"][seat]), t("seats.score", score=totals[seat])]
-        if s.setup["game"] == "moon":
-            bits.append(t("seats.tricks", count=v["tricks_won"][seat]))
-        turn = seat == acting
-        out.append('<li class="seat-card%s"%s><span class="seat-name">%s%s</span>'
-                   '<span class="seat-kind">(%s)</span><span class="seat-info">%s</span></li>' % (
-                       " acting" if turn else "", ' aria-current="true"' if turn else "",
-                       '<span class="turn-mark" aria-hidden="true">&#9654; </span>' if turn else "",
-                       esc(s.names[seat]), esc(kind), ", ".join(bits) + (" &middot; <strong>%s</strong>" % t("seats.to_play") if turn else "")))
-    out.append("</ul>")
+def play_now(setup, has_save):
+    """Each game as one big action starting at once with the remembered seats, levels and rules."""
+    out = ['<div class="play-now" role="group" aria-labelledby="play-now-title">'
+           '<h2 id="play-now-title">%s</h2><div class="play-cards">' % esc(t("play.now"))]
+    for g in sess.games.all_games():
+        n = g.clamp_players(setup["players"]) if setup["game"] == g.name else g.default_players
+        others = [k for k in setup["seats"][1:n] if k != "human"]
+        out.append(button('<span class="play-title">%s</span><span class="play-note">%s</span>' % (
+            esc(t("play.game", game=t(g.title_key))), esc(t("play.quick_note", players=n, computers=len(others)))),
+            "quick", g.name, cls="play-card"))
+    if has_save:
+        out.append(button('<span class="play-title">%s</span><span class="play-note">%s</span>' % (
+            esc(t("setup.continue")), esc(t("play.continue_note"))), "continue", cls="play-card continue"))
+    out.append("</div></div>")
     return "".join(out)
 
 
-def status_line(s):
-    game = s.game
-    v = game.view(0)
-    if s.setup["game"] == "chicken-foot":
-        parts = [t("game.chicken_foot"), t("status.round_of", round=game.round_count(), rounds=v["rounds"]),
-                 tn("status.yard", v["yard_size"], reserve=v["yard_reserve"])]
-        return " &middot; ".join([esc(p) for p in parts])
-    parts = [t("game.moon"), t("status.round", round=game.round_count()), t("status.first_to_21")]
-    if v["bidder"] is not None:
-        parts.append(t("status.bid", name=s.names[v["bidder"]], bid=v["bid"]))
-    if v["trump"] is not None:
-        parts.append(trump_words(v["trump"]))
-    return " &middot; ".join([esc(p) for p in parts])
-
+# --- playing -----------------------------------------------------------------
 
 SEAT_KIND_KEYS = {"easy": "seats.computer_easy", "medium": "seats.computer_medium", "hard": "seats.computer_hard",
                   "human": "seats.human"}
+# The most tile backs a seat card draws; the count says the rest.
+MAX_BACKS = 12
 
 
-def trump_words(trump):
-    """What is trumps, for the status line: ``"5"``, ``"doubles"`` or ``"none"``."""
-    if trump == "doubles":
-        return t("status.trumps_doubles")
-    if trump == "none":
-        return t("status.no_trump")
-    return t("status.trumps", suit=trump)
+def view_of(s, seat):
+    return s.game.view(seat if seat is not None else 0)
 
 
-def moon_board(s, viewer):
-    v = s.game.view(viewer if viewer is not None else 0)
-    out = ['<div class="moon-board">']
-    if v["phase"] == "bidding" or (v["bids"] and v["trick"] == [] and not v["tricks"]):
-        bids = ", ".join(["%s: %s" % (esc(s.names[b[0]]), t("bids.pass") if b[1] == "pass" else t("bids.bid", bid=b[1]))
-                          for b in v["bids"]])
-        out.append('<p class="bids">%s</p>' % t("bids.so_far", bids=bids or t("bids.none")))
-    trick, winner, caption = shown_trick(v, s.names)
-    if trick:
-        out.append('<figure class="trick"><figcaption>%s</figcaption><div class="trick-tiles">' % esc(caption))
-        fresh = last_played(s)
-        for seat, tile in trick:
-            won = seat == winner
-            out.append('<div class="played%s%s">%s<span>%s%s</span></div>' % (
-                " winner" if won else "", " fresh" if tile == fresh else "", render.tile_svg(tile, orientation="vertical", size=34),
-                esc(s.names[seat]), " &#9733; " + t("trick.won") if won else ""))
-        out.append("</div></figure>")
-    out.append("</div>")
-    return "".join(out)
+def status_line(s):
+    v = s.game.view(0)
+    return " &middot; ".join([say(p) for p in present.of(s.setup["game"]).status(s, v)])
 
 
-# Per screen shape (the region the table's lines keep to, see
-# engine.layout): the smallest picture (viewBox units), so that a small
-# table is not blown up.
-TABLE_SHAPES = {"wide": [1500, 780], "narrow": [700, 980]}
+def recent(s, bottom):
+    """Per seat, what it did since the person at the bottom last acted this round: ``{seat: [(action, phase)]}``."""
+    out = {}
+    for j in range(len(s.turns) - 1, -1, -1):
+        seat, action, phase = s.turns[j]
+        if seat == bottom and s.is_human(bottom):
+            break
+        out.setdefault(seat, []).insert(0, (action, phase))
+    return out
+
+
+def seat_order(n, bottom):
+    """The seats clockwise from the person at the bottom: the others, left to right along the top."""
+    return [(bottom + i) % n for i in range(1, n)]
+
+
+def seat_card(s, seat, v, bottom, did, cls=""):
+    """One seat: name, kind, tiles left (as backs), score, turn state and what it did lately."""
+    game = s.game
+    acting = game.current_seat()
+    you = seat == bottom and s.is_human(seat)
+    kind = t("seats.you") if you else (t("seats.human") if s.is_human(seat) else t(SEAT_KIND_KEYS[s.kind(seat)]))
+    count = v["hand_sizes"][seat]
+    backs = "".join([render.tile_back_svg(orientation="vertical", size=9, label=t("hand.face_down"))
+                     for _ in range(min(count, MAX_BACKS))])
+    facts = [tn("seats.tiles", count), t("seats.score", score=game.totals()[seat])]
+    facts.extend(present.of(s.setup["game"]).seat_lines(s, v, seat))
+    state = ""
+    turn = seat == acting
+    if turn:
+        if s.is_human(seat):
+            state = '<span class="seat-state to-play">&#9654; %s</span>' % esc(t("seats.to_play"))
+        else:
+            state = ('<span class="seat-state thinking"><span class="spinner" aria-hidden="true"></span>%s</span>'
+                     % esc(t("play.thinking")))
+    lately = ""
+    if did:
+        lately = '<span class="seat-did">%s</span>' % esc(", ".join(did))
+    return ('<li class="seat-card%s%s" data-seat="%d" data-colour="%d"%s>'
+            '<span class="seat-head">%s<span class="seat-kind">(%s)</span></span>'
+            '<span class="seat-backs" role="img" aria-label="%s">%s</span>'
+            '<span class="seat-info">%s</span>%s%s</li>' % (
+                " acting" if turn else "", (" " + cls) if cls else "", seat, seat % 8,
+                ' aria-current="true"' if turn else "", name_html(s.names[seat], "seat-name"), esc(kind),
+                esc(tn("hand.hidden", count)), backs,
+                esc(", ".join(facts)), state, lately))
+
+
+def seat_cards(s, viewer, bottom=None):
+    """``(opponents html, own card html)``: the other seats along the top, the bottom seat's own card."""
+    if bottom is None:
+        bottom = viewer if viewer is not None else 0
+    v = view_of(s, viewer)
+    p = present.of(s.setup["game"])
+    lately = recent(s, bottom)
+    words = {}
+    for seat in range(s.game.players):
+        words[seat] = [p.did(a, ph) for a, ph in lately.get(seat, [])][-3:]
+    top = ['<ul class="seats-bar" aria-label="%s">' % esc(t("seats.label"))]
+    for seat in seat_order(s.game.players, bottom):
+        top.append(seat_card(s, seat, v, bottom, words[seat]))
+    top.append("</ul>")
+    me = '<ul class="seat-me" aria-label="%s">%s</ul>' % (
+        esc(t("play.bottom_seat")), seat_card(s, bottom, v, bottom, [], "me"))
+    return "".join(top), me
+
+
+def marks(s, bottom):
+    """``[(tile, seat)]``: tiles played since the bottom seat's last turn, to mark in each player's colour."""
+    p = present.of(s.setup["game"])
+    out = []
+    lately = recent(s, bottom)
+    for seat in sorted(lately):
+        for action, phase in lately[seat]:
+            tile = p.played_tile(action, phase)
+            if tile is not None:
+                out.append((tile, seat))
+    return out
+
+
+def board(s, viewer, targets, shape, bottom):
+    """``(board html, note)`` of the game's presenter."""
+    v = view_of(s, viewer)
+    return present.of(s.setup["game"]).board(s, v, targets, shape, last_played(s), bottom)
+
+
+def board_frame(game):
+    return present.of(game).frame()
 
 
 def last_played(s):
     """The tile of this round's last play (to highlight it), or None."""
     if not s.turns:
         return None
-    action = s.turns[-1][1]
-    if action.startswith("discard ") or action.startswith("trump "):
-        return None
-    return sess.tile_of(action)
-
-
-def cf_board(s, viewer, targets, shape="wide"):
-    """The table picture and the note under it (what must be covered first)."""
-    v = s.game.view(viewer if viewer is not None else 0)
-    min_size = TABLE_SHAPES[shape]
-    note = ""
-    foot = v.get("open_foot")
-    if foot:
-        note = tn("note.foot", foot["needed"], tile=foot["tile"])
-    elif v["spokes"] < v["spokes_needed"]:
-        more = v["spokes_needed"] - v["spokes"]
-        note = tn("note.spokes", more, tile=v["double"])
-    return render.table_svg(v, targets, shape=shape, min_size=min_size,
-                            fresh=last_played(s), words=table_words(v)), note
+    seat, action, phase = s.turns[-1]
+    return present.of(s.setup["game"]).played_tile(action, phase)
 
 
 ACTION_KEYS = {"draw": "action.draw", "pass": "action.pass", "trump doubles": "action.trump_doubles",
@@ -198,13 +229,17 @@ def action_label(action):
 
 
 def hand_panel(s, seat, selected, hint, why=None):
-    """The acting human's rack, their action buttons and (for a chosen tile) its places."""
+    """The acting human's action row (actions, a chosen tile's places, Why) and their hand.
+
+    While a Moon hand is bid or trumps are named, the tiles are what the
+    person judges by: drawn in full colour, as pictures, not as unavailable
+    buttons (and no "why can't I play" then).
+    """
     v = s.game.view(seat)
     legal = v["legal"]
-    out = []
+    face_up = present.of(s.setup["game"]).tiles_face_up(v)
+    out = ['<div class="action-row">']
     others = [a for a in legal if sess.tile_of(a) is None]
-    if v["phase"] == "discard":
-        out.append('<p class="prompt">%s</p>' % esc(t("prompt.discard", tile=v["widow"] or "")))
     if others:
         out.append('<div class="actions" role="group" aria-label="%s">' % t("hand.actions"))
         for a in others:
@@ -220,9 +255,19 @@ def hand_panel(s, seat, selected, hint, why=None):
                                   cls="place" + (" hint" if places[i] == hint else "")))
             out.append(button(t("hand.cancel"), "select", ""))
             out.append("</div>")
+    blocked = [x for x in v["hand"] if not [a for a in legal if sess.tile_of(a) == x]]
+    show_why = face_up and blocked and v["phase"] != "discard"
+    if show_why:
+        out.append(button(esc(tn("hand.why", len(blocked), tile=blocked[0])), "why",
+                          cls="why-btn", extra=' aria-controls="why"'))
+    out.append("</div>")
+    if v["phase"] == "discard":
+        out.append('<p class="prompt discard-prompt">%s</p>' % esc(t("prompt.discard", tile=v["widow"] or "")))
     out.append('<div class="hand" role="group" aria-label="%s">' % t("hand.your_tiles"))
+    if not face_up:
+        out.append("".join([look_tile(x) for x in v["hand"]]))
     hint_tile = sess.tile_of(hint) if hint else None
-    for tile in v["hand"]:
+    for tile in v["hand"] if face_up else []:
         moves = [a for a in legal if sess.tile_of(a) == tile]
         label = tile if moves else t("hand.blocked_tile", tile=tile)
         if v["phase"] == "discard":
@@ -243,13 +288,14 @@ def hand_panel(s, seat, selected, hint, why=None):
         out.append(button(render.hand_tile_svg(tile), "tile", tile, cls=cls, disabled=not moves, aria=label,
                           extra=extra))
     out.append("</div>")
-    blocked = [x for x in v["hand"] if not [a for a in legal if sess.tile_of(a) == x]]
-    if blocked and v["phase"] != "discard":
-        out.append('<div class="why-box">%s<p class="why-text" id="why"%s>%s</p></div>' % (
-            button(esc(tn("hand.why", len(blocked), tile=blocked[0])), "why",
-                   cls="why-btn", extra=' aria-controls="why"'),
-            "" if why else " hidden", esc(why or "")))
+    if show_why:
+        out.append('<p class="why-text" id="why"%s>%s</p>' % ("" if why else " hidden", esc(why or "")))
     return "".join(out)
+
+
+def look_tile(tile):
+    """A hand tile to look at, not to press: the same size and place as a tile button."""
+    return '<span class="tile-btn look">%s</span>' % render.hand_tile_svg(tile)
 
 
 def reasons_text(s, tiles):
@@ -273,33 +319,42 @@ def reasons_text(s, tiles):
     return " ".join(lines)
 
 
-def hidden_hand(count):
-    return '<div class="hand hidden-hand" aria-label="%s">%s</div>' % (
-        tn("hand.hidden", count), "".join([render.tile_back_svg(orientation="vertical", size=22, label=t("hand.face_down")) for _ in range(count)]))
-
-
 def log_items(s):
     """The move log's items, newest first: the latest moves stay in sight without scrolling."""
-    return "".join(['<li>%s</li>' % esc(line) for line in reversed(s.log[-60:])])
+    return "".join(['<li>%s</li>' % say(line) for line in reversed(s.log[-60:])])
 
 
-def tools(s, can_undo, can_hint, show_new=True, undo_note=None, can_review=False):
+def tools(s, can_undo, can_hint, show_new=True, undo_note=None, can_review=False, side_open=False):
     note = ""
     if undo_note:
         note = '<p class="undo-note" id="undo-note">%s</p>' % esc(t("undo.refused", reason=undo_note))
-    return '<div class="tools">%s%s%s%s%s</div>' % (
+    return '<div class="tools">%s%s%s%s%s%s</div>' % (
         button(t("tools.undo"), "undo", disabled=not can_undo,
                extra=' aria-describedby="undo-note"' if undo_note else ""),
         button(t("tools.hint"), "hint", disabled=not can_hint),
         button(t("tools.review"), "review", "start", disabled=not can_review),
-        button(t("tools.new_game"), "new") if show_new else "", note)
+        button(t("tools.new_game"), "new") if show_new else "",
+        # Where the side panel is a drawer (a phone), this opens it.
+        button('<span aria-hidden="true">&#9776;</span><span class="sr-only">%s</span>' % esc(t("play.side")),
+               "side", cls="side-toggle",
+               extra=' aria-controls="g-side" aria-expanded="%s"' % ("true" if side_open else "false")), note)
+
+
+def theme_picker(theme):
+    """The colour theme: follow the system (auto), light or dark."""
+    out = ['<label class="theme-picker"><span>%s</span><select id="theme">' % esc(t("play.theme"))]
+    for value, label in (("auto", t("play.theme_auto")), ("light", t("play.theme_light")),
+                         ("dark", t("play.theme_dark"))):
+        out.append('<option value="%s"%s>%s</option>' % (value, " selected" if value == theme else "", esc(label)))
+    out.append("</select></label>")
+    return "".join(out)
 
 
 def review_panel(text, step, total):
     """Stepping back through the game: where we are and the buttons to move."""
     return ('<div class="review" role="group" aria-label="%s">'
             '<p class="review-step" id="review-step">%s</p><div class="review-actions">%s%s%s%s%s</div></div>' % (
-                t("tools.review"), esc(text),
+                t("tools.review"), say(text),
                 button(t("review.first"), "review", "-100000", disabled=step == 0),
                 button(t("review.previous"), "review", "-1", disabled=step == 0),
                 button(t("review.next"), "review", "1", disabled=step >= total),
@@ -308,60 +363,59 @@ def review_panel(text, step, total):
 
 
 def summary_panel(s):
+    """Between rounds and at the end: the result first (the heading gets focus), then the details."""
     game = s.game
-    out = ['<section class="summary" aria-labelledby="summary-title">']
-    title = t("summary.game_over") if game.is_over() else t("summary.round_over", round=game.round_count())
-    out.append('<h2 id="summary-title">%s</h2>' % title)
-    if game.is_over():
-        out.append('<p class="winner">%s</p>' % esc(s.winner_text()))
-    out.append('<p>%s</p>' % esc(s.log[-1] if s.log else ""))
-    out.append('<div class="revealed">')
-    if s.setup["game"] == "moon":
-        out.append(moon_hands_dealt(s))
-    for seat in range(game.players if s.setup["game"] == "chicken-foot" else 0):
-        hand = game.view(seat)["hand"]
-        pips = game.hand_score(hand)
-        out.append('<div class="revealed-hand"><strong>%s</strong>: %s <span>(%s)</span><div class="hand">%s</div></div>' % (
-            esc(s.names[seat]), t("summary.no_tiles") if not hand else tn("seats.tiles", len(hand)),
-            tn("summary.pips", pips), "".join([render.tile_svg(x, size=20) for x in hand])))
-    out.append("</div>")
-    out.append(score_sheet(s))
+    over = game.is_over()
+    out = ['<section class="summary%s" aria-labelledby="summary-title">' % (" final" if over else "")]
+    title = t("summary.game_over") if over else t("summary.round_over", round=game.round_count())
+    out.append('<h2 id="summary-title" tabindex="-1">%s</h2>' % esc(title))
+    if over:
+        out.append('<p class="winner"><span class="trophy" aria-hidden="true">&#9733;</span> %s</p>'
+                   % say(s.winner_text()))
+    out.append('<p class="result">%s</p>' % say(s.log[-1] if s.log else ""))
     out.append('<div class="buttons">')
-    if not game.is_over():
+    if over:
+        out.append(button(t("play.rematch"), "rematch", cls="primary"))
+        out.append(button(t("tools.new_game"), "new"))
+    else:
         out.append(button(t("summary.next_round"), "next", cls="primary"))
-    out.append(button(t("tools.new_game"), "new", cls="primary" if game.is_over() else ""))
-    out.append("</div></section>")
+        out.append(button(t("tools.new_game"), "new"))
+    out.append("</div>")
+    if over:
+        out.append(ranking(s))
+    out.append('<div class="revealed">%s</div>' % present.of(s.setup["game"]).summary_hands(s))
+    out.append(score_sheet(s))
+    out.append("</section>")
     return "".join(out)
 
 
-def moon_hands_dealt(s):
-    """Moon's hands as dealt (every tile is played by the end), the widow and the discard."""
-    game = s.game
-    deal = game.record()["rounds"][-1]
-    out = []
-    for seat in range(game.players):
-        v = game.view(seat)
-        hand = deal["hands"][seat]
-        extra = ""
-        if v.get("bidder") == seat and v.get("discard"):
-            extra = " &middot; " + esc(t("summary.widow_taken", widow=deal["widow"], discard=v["discard"]))
-        out.append('<div class="revealed-hand"><strong>%s</strong>: %s &middot; %s%s'
-                   '<div class="hand">%s</div></div>' % (
-                       esc(s.names[seat]), esc(t("summary.dealt", tiles=", ".join(hand))),
-                       esc(tn("summary.tricks_won", v["tricks_won"][seat])), extra,
-                       "".join([render.tile_svg(x, size=20) for x in hand])))
-    out.append('<p class="widow-note">%s</p>' % esc(t("summary.widow", tile=deal["widow"])))
+def ranking(s):
+    """The final ranking: the winners first (a Moon shot wins whatever the totals), then by total.
+
+    Whether the lowest total ranks first is read off the winners: the
+    engine's ``winners()`` decides, the page does not know each game's rule.
+    """
+    totals = s.game.totals()
+    wins = s.game.winners()
+    low_wins = bool(wins) and totals[wins[0]] == min(totals) and min(totals) != max(totals)
+    rest = sorted([i for i in range(len(totals)) if i not in wins], key=lambda i: (totals[i] if low_wins else -totals[i], i))
+    order = list(wins) + rest
+    out = ['<ol class="ranking" aria-label="%s">' % esc(t("play.ranking"))]
+    for i in order:
+        out.append('<li class="%s" data-seat="%d">%s <span class="rank-score">%s</span></li>' % (
+            "first" if i in wins else "", i, name_html(s.names[i]), esc(t("seats.score", score=totals[i]))))
+    out.append("</ol>")
     return "".join(out)
 
 
-def score_sheet(s):
+def score_sheet(s, with_chart=True):
     rounds = s.game.round_scores()
     n = s.game.players
     out = ['<div class="scores-wrap" tabindex="0" role="region" aria-label="%s">'
            '<table class="scores"><caption>%s</caption><thead><tr><th scope="col">%s</th>'
            % (t("scores.sheet"), t("scores.sheet"), t("scores.round"))]
     for seat in range(n):
-        out.append('<th scope="col">%s</th>' % esc(s.names[seat]))
+        out.append('<th scope="col">%s</th>' % name_html(s.names[seat]))
     out.append("</tr></thead><tbody>")
     running = [0] * n
     series = [[0] for _ in range(n)]
@@ -375,16 +429,33 @@ def score_sheet(s):
     out.append('</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table>'
                % (t("scores.total"), "".join(["<td>%d</td>" % x for x in s.game.totals()])))
     out.append("</div>")
-    out.append(chart(s, series))
+    if with_chart:
+        out.append(chart(s, series))
     return "".join(out)
 
 
 COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65", "#a04000", "#5d6d7e"]
 DASHES = ["", "8 4", "2 4", "12 4 2 4", "4 4", "1 3", "10 2", "6 3 1 3"]
+LABEL_GAP = 15   # px between two end labels' baselines: they never overlap
+
+
+def spread(ys, gap, lo, hi):
+    """``ys`` moved apart so that neighbours are at least ``gap`` apart, kept within [lo, hi]."""
+    order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
+    out = list(ys)
+    for k in range(1, len(order)):
+        out[order[k]] = max(out[order[k]], out[order[k - 1]] + gap)
+    over = out[order[-1]] - hi
+    if over > 0:
+        for i in order:
+            out[i] -= over
+    for k in range(len(order)):
+        out[order[k]] = max(out[order[k]], lo + k * gap)
+    return out
 
 
 def chart(s, series):
-    """A small line chart of the running totals (each line dashed differently too)."""
+    """A line chart of the running totals: axes with values, one line per seat, dashed differently."""
     points = len(series[0])
     if points < 2:
         return ""
@@ -394,30 +465,54 @@ def chart(s, series):
         for value in line:
             lo = min(lo, value)
             hi = max(hi, value)
-    w, h, pad = 320, 140, 10
-    out = ['<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s">' % (w + 90, h + 2 * pad, t("scores.chart"))]
+    left, top, w, h = 44, 12, 300, 140
+    label_x = left + w + 10
+    out = ['<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s">'
+           % (label_x + 120, top + h + 40, esc(t("scores.chart")))]
+    # Axes: points up the side (lowest, highest and zero), rounds along the bottom.
+    out.append('<g class="axis"><line x1="%d" y1="%d" x2="%d" y2="%d"/><line x1="%d" y1="%d" x2="%d" y2="%d"/>'
+               % (left, top, left, top + h, left, top + h, left + w, top + h))
+    ticks = [lo, hi] if lo == 0 else [lo, 0, hi]
+    for value in ticks:
+        y = top + (hi - value) * h // (hi - lo)
+        out.append('<text x="%d" y="%d" text-anchor="end">%d</text><line class="grid" x1="%d" y1="%d" x2="%d" y2="%d"/>'
+                   % (left - 6, y + 4, value, left, y, left + w, y))
+    step = max(1, (points - 1) // 10)
+    for i in range(0, points, step):
+        x = left + i * w // (points - 1)
+        out.append('<text x="%d" y="%d" text-anchor="middle">%d</text>' % (x, top + h + 16, i))
+    out.append('<text x="%d" y="%d" text-anchor="middle">%s</text>' % (left + w // 2, top + h + 34, esc(t("scores.round"))))
+    out.append('<text x="12" y="%d" text-anchor="middle" transform="rotate(-90 12 %d)">%s</text></g>'
+               % (top + h // 2, top + h // 2, esc(t("play.points"))))
+    ends = []
     for seat in range(len(series)):
         pts = []
         for i in range(points):
-            x = pad + i * w // (points - 1)
-            y = pad + (hi - series[seat][i]) * h // (hi - lo)
+            x = left + i * w // (points - 1)
+            y = top + (hi - series[seat][i]) * h // (hi - lo)
             pts.append("%d,%d" % (x, y))
+        ends.append(top + (hi - series[seat][-1]) * h // (hi - lo) + 4)
         out.append('<polyline points="%s" fill="none" stroke="%s" stroke-width="3" stroke-dasharray="%s"/>'
                    % (" ".join(pts), COLOURS[seat % 8], DASHES[seat % 8]))
-        out.append('<text x="%d" y="%s" font-size="13" fill="%s">%s</text>' % (
-            w + 2 * pad, pts[-1].split(",")[1], COLOURS[seat % 8], esc(s.names[seat][:10])))
+    ys = spread(ends, LABEL_GAP, top + 4, top + h + 28)
+    for seat in range(len(series)):
+        name = s.names[seat]
+        short = name if len(name) <= 10 else name[:9] + "\u2026"
+        out.append('<text class="end-label" x="%d" y="%d" fill="%s" data-seat="%d"><tspan unicode-bidi="isolate">%s</tspan> %d</text>'
+                   % (label_x, ys[seat], COLOURS[seat % 8], seat, esc(short), series[seat][-1]))
     out.append("</svg>")
     return "".join(out)
 
 
 def pass_screen(name):
-    return ('<div class="pass-device"><h2 id="pass-title">%s</h2><p>%s</p>%s</div>'
-            % (esc(t("pass.title", name=name)), esc(t("pass.look_away", name=name)),
+    """Hot seat: the hand stays hidden until its owner has the device."""
+    return ('<div class="pass-device" role="group" aria-labelledby="pass-title"><h2 id="pass-title">%s</h2><p>%s</p>%s</div>'
+            % (say(t("pass.title", name=iso(name))), say(t("pass.look_away", name=iso(name))),
                button(t("pass.show"), "reveal", cls="primary")))
 
 
 def hand_panel_readonly(s, seat):
-    """A human's hand while others act: pictures, not buttons."""
+    """A human's hand while others act: pictures, not buttons, the same size and place as their turn's."""
     hand = s.game.view(seat)["hand"]
-    return '<div class="hand readonly" role="group" aria-label="%s">%s</div>' % (
-        esc(t("hand.tiles_of", name=s.names[seat])), "".join([render.hand_tile_svg(x, size=24) for x in hand]))
+    return '<div class="action-row"></div><div class="hand readonly" role="group" aria-label="%s">%s</div>' % (
+        esc(t("hand.tiles_of", name=s.names[seat])), "".join([look_tile(x) for x in hand]))

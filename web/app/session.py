@@ -17,6 +17,7 @@ from engine.game import GameError
 from engine.rng import Rng
 
 from app.i18n import error_text, t
+from app.names import iso
 
 GAMES = games.NAMES
 # Catalog keys of the words the page shows for each choice.
@@ -33,8 +34,9 @@ SAVE_VERSION = 1
 
 
 def default_setup():
-    return {"game": "chicken-foot", "players": 4, "seats": ["human", "easy", "medium", "medium",
-                                                            "easy", "easy", "easy", "easy"],
+    # The first game: you against computers at medium (every computer seat alike).
+    return {"game": "chicken-foot", "players": 4, "seats": ["human", "medium", "medium", "medium",
+                                                            "medium", "medium", "medium", "medium"],
             "names": list(DEFAULT_NAMES), "speed": "normal", "options": {}, "seed": 1}
 
 
@@ -118,7 +120,7 @@ class Session:
         for i in range(n):
             name = self.setup["names"][i].strip()
             names.append(name if name else t("setup.default_name", n=i + 1))
-        options = self.setup["options"] if self.setup["game"] == "chicken-foot" else None
+        options = self.setup["options"] if games.info(self.setup["game"]).option_specs else None
         if game is None:
             game = records.new_game(self.setup["game"], n, options or None, names)
         self.game = game
@@ -139,6 +141,10 @@ class Session:
     def to_act(self):
         return self.game.current_seat()
 
+    def iso(self, seat):
+        """Seat ``seat``'s name isolated for a sentence (see :mod:`app.names`)."""
+        return iso(self.names[seat])
+
     # -- playing -----------------------------------------------------------
     def deal(self):
         """Start the next round with a fresh deal (seeded by the setup and the round)."""
@@ -153,8 +159,8 @@ class Session:
     def _round_intro(self):
         v = self.game.view(0)
         if self.setup["game"] == "chicken-foot":
-            return t("log.cf_intro", double=v["double"], name=self.names[v["first"]])
-        return t("log.moon_intro", name=self.names[v["first"]])
+            return t("log.cf_intro", double=v["double"], name=self.iso(v["first"]))
+        return t("log.moon_intro", name=self.iso(v["first"]))
 
     def apply(self, action):
         """Play ``action`` for the acting seat (IllegalAction if it is not legal)."""
@@ -165,7 +171,7 @@ class Session:
         self._describe(seat, action, phase)
 
     def _describe(self, seat, action, phase):
-        name = self.names[seat]
+        name = self.iso(seat)
         if self.setup["game"] == "chicken-foot":
             if action == "draw":
                 self.log.append(t("log.drew", name=name))
@@ -199,7 +205,7 @@ class Session:
                 self.log.append(t("log.moon_played", name=name, tile=action))
                 v = self.game.view(seat)
                 if not v["trick"] and v["tricks"]:
-                    self.log.append(t("log.won_trick", name=self.names[v["tricks"][-1]["winner"]]))
+                    self.log.append(t("log.won_trick", name=self.iso(v["tricks"][-1]["winner"])))
         phase_now = self.game.phase()
         if phase_now in ("round-over", "game-over"):
             self.log.append(self.round_result())
@@ -207,18 +213,21 @@ class Session:
     def round_result(self):
         """A sentence on how the last round ended."""
         scores = self.game.round_scores()[-1]
-        parts = ["%s %s" % (self.names[s], _signed(scores[s]) if self.setup["game"] == "moon" else str(scores[s]))
+        parts = ["%s %s" % (self.iso(s), _signed(scores[s]) if self.setup["game"] == "moon" else str(scores[s]))
                  for s in range(self.game.players)]
         r = self.game.round_count()
         v = self.game.view(0)
         if self.setup["game"] == "chicken-foot":
             if v.get("went_out") is not None:
-                head = t("result.went_out", round=r, name=self.names[v["went_out"]])
+                head = t("result.went_out", round=r, name=self.iso(v["went_out"]))
             else:
-                head = t("result.blocked", round=r)
+                # A blocked round is won by the fewest pips: say who.
+                low = min(scores)
+                best = [self.iso(i) for i in range(self.game.players) if scores[i] == low]
+                head = t("result.blocked", round=r) + "; " + t("play.blocked_best", names=", ".join(best), pips=low)
         elif v.get("bidder") is not None:
             made = scores[v["bidder"]] > 0
-            head = t("result.made" if made else "result.missed", round=r, name=self.names[v["bidder"]], bid=v["bid"])
+            head = t("result.made" if made else "result.missed", round=r, name=self.iso(v["bidder"]), bid=v["bid"])
         else:
             head = t("result.all_passed", round=r)
         text = head + " (" + ", ".join(parts) + ")"
@@ -228,7 +237,7 @@ class Session:
 
     def winner_text(self):
         wins = self.game.winners()
-        names = [self.names[s] for s in wins]
+        names = [self.iso(s) for s in wins]
         if len(names) == 1:
             return t("result.wins", name=names[0])
         return t("result.share", names=t("list.and", first=", ".join(names[:-1]), last=names[-1]))

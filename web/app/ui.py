@@ -16,28 +16,13 @@ from app import dom, players, records, replay, saves_view, screens, store
 from app import session as sess
 from app import i18n
 from app.i18n import t
+from app.names import iso
+from app.state import state
 
-# Plain-JS helpers of the game area (pointer and wheel gestures), loaded once.
-MODULES = ["./web/panzoom.js", "./web/drag.js"]
-
-
-class State:
-    def __init__(self):
-        self.session = None
-        self.viewer = None      # the human whose hand is shown
-        self.selected = None    # the chosen hand tile (Chicken Foot)
-        self.hint = None
-        self.token = 0          # bumps when the game changes under a running computer turn
-        self.busy = False
-        self.proxies = []
-        self.frame = None       # the game kind whose frame #game holds
-        self.painted = {}       # part -> the HTML it shows
-        self.announced = None
-        self.why = None         # why the chosen unplayable tiles cannot be played
-        self.review = None      # a session.Review while stepping back through the game
-
-
-state = State()
+# Plain-JS helpers of the game area (pointer and wheel gestures, a tile's travel), loaded once.
+MODULES = ["./web/panzoom.js", "./web/drag.js", "./web/travel.js"]
+# How long a played tile travels from its seat, per computer speed (ms).
+TRAVEL_MS = {"instant": 160, "fast": 260, "normal": 420, "slow": 650}
 
 
 # --- storage (app.store) -------------------------------------------------------
@@ -89,15 +74,30 @@ def announce(text):
     dom.by_id("live").textContent = text
 
 
+def play_mode(on):
+    """The page as a table (fixed to the viewport, no page scrolling) or as a page (setup)."""
+    root = window.document.documentElement
+    if on:
+        root.classList.add("playing")
+    else:
+        root.classList.remove("playing")
+    # The records toolbar sits in the table's side panel while a game is on, under the setup otherwise.
+    box = dom.by_id("records")
+    home = dom.by_id("side-records") if on else dom.by_id("records-home")
+    if home is not None and box is not None and box.parentElement is not home:
+        home.appendChild(box)
+
+
 def show_setup(message=""):
     state.token += 1
-    setup = state.pending_setup if getattr(state, "pending_setup", None) else saved_setup()
+    setup = state.pending_setup if state.pending_setup else saved_setup()
     state.pending_setup = setup
     box = dom.by_id("setup")
     box.innerHTML = screens.setup_screen(setup, False, message) + saves_view.saved_games_html(store.games(), when)
     show_notes()
     box.hidden = False
     dom.by_id("game").hidden = True
+    play_mode(False)
     dom.set_state("waiting-for", "none")
     records.refresh()
 
@@ -170,27 +170,24 @@ def needs_pass(seat):
 def skeleton(game):
     """The game area's fixed frame: parts that :func:`render` fills when their HTML changes.
 
-    Keeping the frame (and the Chicken Foot view port, which the pan/zoom
-    module transforms) across renders means an action rewrites only what it
-    changed, which keeps each update well under a frame budget.
+    The screen is a table: a bar (status, tools), the other seats along the
+    top, the board filling what is left, the person's own seat and hand at
+    the bottom, and a side panel (log, scores, records).  Keeping the frame
+    (and the Chicken Foot view port, which the pan/zoom module transforms)
+    across renders means an action rewrites only what it changed.
     """
-    if game == "chicken-foot":
-        board = ('<div class="board-tools" role="group" aria-label="%s">'
-                 '<button type="button" data-zoom="in" aria-label="%s">+</button>'
-                 '<button type="button" data-zoom="out" aria-label="%s">&#8722;</button>'
-                 '<button type="button" data-zoom="fit">%s</button></div>'
-                 '<div class="cf-board" id="cf-view" tabindex="0" role="region" aria-label="%s">'
-                 '<div class="zoomer" id="g-table"></div></div><p class="foot-note" id="g-note"></p>'
-                 % (t("board.view"), t("board.zoom_in"), t("board.zoom_out"), t("board.fit"), t("board.view_help")))
-    else:
-        board = '<div id="g-table"></div><p class="foot-note" id="g-note"></p>'
-    return ('<p class="status-line" id="g-status"></p><div id="g-seats"></div>'
-            '<section class="board" aria-label="%s">%s</section>'
-            '<section class="rack" id="g-rack" aria-label="%s"></section>'
-            '<div id="g-tools"></div>'
+    return ('<div class="bar" id="g-bar"><p class="status-line" id="g-status"></p><div id="g-tools"></div></div>'
+            '<div class="table-zone"><div id="g-seats" class="seats-top"></div>'
+            '<section class="board" aria-label="%s">%s</section></div>'
+            '<section class="rack" id="g-rack" aria-label="%s"><div class="rack-head"><div id="g-me"></div>'
+            '<div id="g-prompt" class="prompt-box"></div></div><div id="g-hand" class="rack-body"></div></section>'
+            '<aside class="side" id="g-side" aria-label="%s">'
+            '<button type="button" class="side-close" data-act="side" data-arg="close">%s</button>'
             '<details class="log" open><summary>%s</summary>'
             '<ol id="log-list" reversed tabindex="0" aria-label="%s"></ol></details>'
-            % (t("board.table"), board, t("board.your_hand"), t("log.title"), t("log.label")))
+            '<div id="g-sheet"></div><div id="side-records"></div></aside>'
+            % (t("board.table"), screens.board_frame(game), t("board.your_hand"), t("play.side"),
+               t("play.side_close"), t("log.title"), t("log.label")))
 
 
 def paint(parts):
@@ -198,9 +195,11 @@ def paint(parts):
     box = dom.by_id("game")
     kind = (state.review or state.session).setup["game"]
     if state.frame != kind:
+        play_mode(False)   # the records toolbar leaves the old frame before it is rewritten
         box.innerHTML = skeleton(kind)
         state.frame = kind
         state.painted = {}
+    play_mode(True)
     active = window.document.activeElement
     lost = False
     for key in PART_ORDER:
@@ -215,9 +214,24 @@ def paint(parts):
     return lost
 
 
-PART_ORDER = ["status", "seats", "table", "note", "rack", "tools", "log"]
-PART_IDS = {"status": "g-status", "seats": "g-seats", "table": "g-table", "note": "g-note",
-            "rack": "g-rack", "tools": "g-tools", "log": "log-list"}
+PART_ORDER = ["status", "tools", "seats", "table", "note", "me", "prompt", "rack", "log", "sheet"]
+PART_IDS = {"status": "g-status", "seats": "g-seats", "table": "g-table", "note": "g-note", "me": "g-me",
+            "prompt": "g-prompt", "rack": "g-hand", "tools": "g-tools", "log": "log-list", "sheet": "g-sheet"}
+
+
+def shape():
+    return "narrow" if window.innerWidth < 640 else "wide"
+
+
+def table_parts(s, shown, targets, bottom):
+    """The parts every view of a position shares: status, seats, board and note, own seat, scores."""
+    parts = {"status": screens.status_line(s)}
+    parts["seats"], parts["me"] = screens.seat_cards(s, shown, bottom)
+    parts["table"], parts["note"] = screens.board(s, shown, targets, shape(), bottom)
+    # The side panel's score sheet during play (a round's summary shows its own).
+    over = s.game.phase() in ("round-over", "game-over")
+    parts["sheet"] = screens.score_sheet(s, with_chart=False) if s.game.round_scores() and not over else ""
+    return parts
 
 
 def render_review():
@@ -226,16 +240,13 @@ def render_review():
     twin = review.session()
     s = review.source
     viewer = state.viewer if state.viewer is not None else (s.humans()[0] if s.humans() else None)
+    if review.source is state.session and len(s.humans()) > 1 and s.game.phase() in ("round-over", "game-over"):
+        viewer = None   # hot seat: whoever holds the device now may not be that hand's owner
     # A replay may show any hand or all of them (app.replay); a review, the person's own.
     shown = review.shown(viewer if review.source is state.session else None)
     viewer = shown if shown != replay.ALL else None
-    parts = {"status": t("review.status") + " &middot; " + screens.status_line(twin),
-             "seats": screens.seat_cards(twin, viewer)}
-    if s.setup["game"] == "chicken-foot":
-        shape = "narrow" if window.innerWidth < 640 else "wide"
-        parts["table"], parts["note"] = screens.cf_board(twin, viewer, [], shape)
-    else:
-        parts["table"] = screens.moon_board(twin, viewer)
+    parts = table_parts(twin, viewer, [], viewer if viewer is not None else 0)
+    parts["status"] = t("review.status") + " &middot; " + parts["status"]
     if review.mode == "replay":
         rack = replay.panel(review, shown, getattr(review, "seats", None))
     else:
@@ -245,10 +256,8 @@ def render_review():
     elif viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
         rack += screens.hand_panel_readonly(twin, viewer)
     parts["rack"] = rack
-    parts["tools"] = ""
     parts["log"] = replay.log_items(review.log())
     box = dom.by_id("game")
-    starting = not box.hasAttribute("data-review")
     box.setAttribute("data-review", review.mode)
     if review.mode == "replay":
         box.hidden = False
@@ -258,8 +267,6 @@ def render_review():
     focused_id = focused.id if focused is not None else ""
     lost = paint(parts)
     records.refresh()
-    if starting:
-        box.querySelector(".board").scrollIntoView()
     if lost or not box.contains(window.document.activeElement):
         # Keep focus on the same control (Autoplay/Stop share one id) when it is still usable.
         el = dom.by_id(focused_id) if focused_id else None
@@ -286,40 +293,40 @@ def render():
     if viewer is None and not s.humans():
         viewer = 0
     shown = viewer if not passing else None
-    parts = {"status": screens.status_line(s), "seats": screens.seat_cards(s, shown)}
+    # The person at the bottom of the table: the hand shown, else who is about to take the device.
+    bottom = shown if shown is not None else (seat if seat is not None else (s.humans() or [0])[0])
     targets = []
     if state.selected and seat is not None and not passing:
         targets = [a.split(">")[1] for a in game.view(seat)["legal"] if sess.tile_of(a) == state.selected]
-    if s.setup["game"] == "chicken-foot":
-        shape = "narrow" if window.innerWidth < 640 else "wide"
-        parts["table"], parts["note"] = screens.cf_board(s, shown, targets, shape)
-    else:
-        parts["table"] = screens.moon_board(s, shown)
+    parts = table_parts(s, shown, targets, bottom)
+    prompt = ""
     if over:
         rack = screens.summary_panel(s)
     elif passing:
         rack = screens.pass_screen(s.names[seat])
     elif seat is not None:
-        rack = '<p class="prompt" id="prompt">%s%s</p>%s' % (
-            screens.esc(t("prompt.your_turn", name=s.names[seat])), screens.esc(hint_text()),
-            screens.hand_panel(s, seat, state.selected, state.hint, state.why))
+        prompt = '<p class="prompt" id="prompt">%s%s</p>' % (
+            screens.say(t("prompt.your_turn", name=s.iso(seat))), screens.say(hint_text()))
+        rack = screens.hand_panel(s, seat, state.selected, state.hint, state.why)
     else:
         acting = game.current_seat()
-        rack = ('<p class="prompt thinking" id="prompt"><span class="spinner" aria-hidden="true"></span>'
-                '%s</p>' % screens.esc(t("prompt.thinking", name=s.names[acting])))
-        if shown is not None and s.is_human(shown):
-            rack += screens.hand_panel_readonly(s, shown)
+        prompt = ('<p class="prompt thinking" id="prompt"><span class="spinner" aria-hidden="true"></span>'
+                  '%s</p>' % screens.say(t("prompt.thinking", name=s.iso(acting))))
+        rack = screens.hand_panel_readonly(s, shown) if shown is not None and s.is_human(shown) else ""
+    parts["prompt"] = prompt
     parts["rack"] = rack
     can_undo = s.undo_point() is not None and not over
     can_hint = seat is not None and not passing and players.available()
     refusal = s.undo_refusal() if not can_undo and not over and seat is not None else None
     can_review = (over or seat is not None) and not passing and s.game.action_count() > 0
     parts["tools"] = screens.tools(s, can_undo, can_hint, show_new=not over, undo_note=refusal,
-                                   can_review=can_review)
+                                   can_review=can_review,
+                                   side_open=dom.by_id("game").getAttribute("data-side") == "open")
     parts["log"] = screens.log_items(s)
     box = dom.by_id("game")
     box.hidden = False
     box.setAttribute("data-speed", s.setup["speed"])
+    box.setAttribute("data-phase", "over" if over else ("pass" if passing else "play"))
     dom.by_id("setup").hidden = True
     lost = paint(parts)
     log = dom.by_id("log-list")
@@ -330,14 +337,48 @@ def render():
         dom.set_state("waiting-for", "human")
     else:
         dom.set_state("waiting-for", "computer")
+    mark_table(s, bottom)
     # Moving focus forces a layout: only when focus was lost with a rewritten
     # part, or is nowhere in the game while a person must act.
-    if lost or ((seat is not None or over) and not box.contains(window.document.activeElement)):
+    summary = (game.round_count(), game.is_over()) if over else None
+    if summary is not None and state.summary_shown != summary:
+        # A new summary opens at its heading (focused: read first, and scrolled to its top).
+        state.summary_shown = summary
+        heading = dom.by_id("summary-title")
+        if heading is not None:
+            heading.focus()
+            heading.scrollIntoView()
+    elif lost or ((seat is not None or over) and not box.contains(window.document.activeElement)):
         focus_first()
     if s.log and s.log[-1] != state.announced:
         state.announced = s.log[-1]
         announce(s.log[-1])
     records.refresh()
+
+
+def mark_table(s, bottom):
+    """Mark each tile played since the person's last turn in its player's colour; the last one travels."""
+    table = dom.by_id("g-table")
+    if table is None:
+        return
+    for tile, seat in screens.marks(s, bottom):
+        el = table.querySelector('[data-tile="%s"]' % tile) or table.querySelector('svg.tile[aria-label="%s"]' % tile)
+        if el is not None:
+            el.setAttribute("data-by", str(seat % 8))
+    key = (s.game.round_count(), len(s.turns))
+    if state.travelled == key or not s.turns:
+        return
+    state.travelled = key
+    seat, action, phase = s.turns[-1]
+    tile = screens.last_played(s)
+    travel = getattr(window, "boneyardTravel", None)
+    if tile is None or travel is None:
+        return
+    to = table.querySelector('[data-tile="%s"]' % tile) or table.querySelector('svg.tile[aria-label="%s"]' % tile)
+    if to is not None and to.closest(".played") is not None:
+        to = to.closest(".played")
+    start = window.document.querySelector('#game .seat-card[data-seat="%d"]' % seat)
+    travel(start, to, TRAVEL_MS.get(s.setup["speed"], 300))
 
 
 def hint_text():
@@ -421,8 +462,15 @@ def handle(act, arg):
         state.token += 1
         state.pending_setup = state.session.setup if state.session else None
         show_setup()
+    elif act == "quick":
+        start_new(quick_setup(arg))
+    elif act == "rematch":
+        rematch()
+    elif act == "side":
+        side(arg)
     elif act == "next":
         state.session.deal()
+        hand_over()
         after_change()
     elif act == "tile":
         choose_tile(arg)
@@ -442,7 +490,8 @@ def handle(act, arg):
             state.session = undone
             state.selected = None
             state.hint = None
-            undone.log.append(t("log.undo", name=undone.names[undone.to_act()]))
+            undone.log.append(t("log.undo", name=undone.iso(undone.to_act())))
+            hand_over()
             after_change()
     elif act == "review" and state.review is not None and state.review.mode == "replay":
         records.replay_act(arg)
@@ -458,6 +507,39 @@ def handle(act, arg):
         explain(None)
     elif act == "hint":
         asyncio.create_task(ask_hint())
+
+
+def hand_over():
+    """Hot seat: the next hand is shown only after its hand-over screen (whoever holds the device now)."""
+    if len(state.session.humans()) > 1:
+        state.viewer = None
+
+
+def quick_setup(game):
+    """The remembered setup for ``game`` (the first time: you against computers at medium)."""
+    setup = sess.clean_setup(saved_setup())
+    if game in sess.GAMES:
+        setup["game"] = game
+    return setup
+
+
+def rematch():
+    """The same seats, names and options, a new deal."""
+    setup = sess.clean_setup(state.session.setup)
+    setup["seed"] = (setup["seed"] * 69069 + 12345) & 0x7FFFFFFF
+    start_new(setup, keep_seed=True)
+
+
+def side(arg):
+    """Open or close the side panel (log, scores, records) where it is a drawer (narrow screens)."""
+    box = dom.by_id("game")
+    opening = arg == "open" or (arg != "close" and box.getAttribute("data-side") != "open")
+    box.setAttribute("data-side", "open" if opening else "closed")
+    for el in window.document.querySelectorAll('[data-act="side"][aria-expanded]'):
+        el.setAttribute("aria-expanded", "true" if opening else "false")
+    target = window.document.querySelector("#g-side summary" if opening else '#g-tools [data-act="side"]')
+    if target is not None:
+        target.focus()
 
 
 def explain(tile):
@@ -557,8 +639,8 @@ def url_seed():
     return None
 
 
-def start_new(setup):
-    seed = url_seed()
+def start_new(setup, keep_seed=False):
+    seed = setup["seed"] if keep_seed else url_seed()
     if seed is None:
         seed = int(window.Date.now()) & 0x7FFFFFFF
     setup["seed"] = seed
@@ -650,14 +732,39 @@ def choose_language():
     return lang
 
 
+def stored_theme():
+    """The remembered theme, "auto" when none (or an unknown value) is stored."""
+    return store.theme()
+
+
+def apply_theme(theme):
+    """``data-theme`` on ``<html>``: the style sheet follows the system when it is "auto"."""
+    window.document.documentElement.setAttribute("data-theme", theme)
+
+
+def on_theme(event):
+    value = str(event.target.value)
+    if value in store.THEMES:
+        store.put(store.THEME_KEY, value)
+        apply_theme(value)
+
+
 def install():
     """Wire the events and ``window.boneyard``, then resume a saved game or show the setup."""
     choose_language()
+    theme = stored_theme()
+    apply_theme(theme)
+    picker = dom.by_id("theme-picker")
+    if picker is not None:
+        picker.innerHTML = screens.theme_picker(theme)
+        themed = create_proxy(on_theme)
+        state.proxies.append(themed)
+        dom.by_id("theme").addEventListener("change", themed)
     click = create_proxy(on_click)
     change = create_proxy(on_change)
     pointer = create_proxy(on_pointer)
     drop = create_proxy(on_drop)
-    state.proxies = [click, change, pointer, drop]
+    state.proxies.extend([click, change, pointer, drop])
     window.document.addEventListener("boneyard-play", drop)
     dom.by_id("app").addEventListener("click", click)
     dom.by_id("game").addEventListener("pointerup", pointer)
@@ -685,7 +792,8 @@ def install():
         state.pending_setup = None
         show_setup()
     show_notes()
-    records.install()
+    records.install({"render": render, "after_change": after_change, "show_setup": show_setup, "begin": begin,
+                     "saved_setup": saved_setup})
 
 
 def worker_ready():

@@ -1,0 +1,372 @@
+"""The play screen as a game table (issue 13), through the page contract.
+
+At 1366x768 and at a 390x844 phone (touch): every human turn of three
+Chicken Foot rounds and two Moon hands keeps the hand and every enabled
+action in the viewport (the table too, on the desktop) and the hand tiles'
+size; Play now, Moon's hand while bidding, the summary's pips with
+double_blank_50, Rematch, hot-seat hand-overs, the theme, isolated names.
+"""
+
+import json
+import random
+
+import pytest
+
+from conftest import APP_READY_TIMEOUT_MS, WORKER_READY_TIMEOUT_MS, guarded_app, wait_for_state
+from engine import games, record
+from test_ui import WAIT_MS, mouse_step, setup_game, waiting
+
+from app import session as sess
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"viewport": {"width": 1366, "height": 768}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+GEOMETRY = """() => {
+  const inView = (e) => { const b = e.getBoundingClientRect();
+    return b.width > 0 && b.left >= -0.5 && b.top >= -0.5 && b.right <= innerWidth + 0.5 && b.bottom <= innerHeight + 0.5; };
+  const all = (sel) => [...document.querySelectorAll(sel)];
+  const tiles = all('#game .rack .hand .tile-btn');
+  const actions = all('#game .actions button:not([disabled]), #game .places button:not([disabled]),' +
+                      '#game .pass-device button, #game .summary .buttons button');
+  const board = document.querySelector('#game .board');
+  return {
+    tiles: tiles.map((e) => { const b = e.getBoundingClientRect(); return [Math.round(b.width), Math.round(b.height)]; }),
+    tilesOut: tiles.filter((e) => !inView(e)).map((e) => e.dataset.arg || e.textContent),
+    actionsOut: actions.filter((e) => !inView(e)).map((e) => e.textContent),
+    board: board ? inView(board) : null,
+    pageFits: document.documentElement.scrollHeight <= innerHeight + 1 && document.documentElement.scrollWidth <= innerWidth + 1,
+  };
+}"""
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def sized(request, browser, site):
+    options = DESKTOP if request.param == "desktop" else PHONE
+    for page, opener in guarded_app(browser, site, **options):
+        yield request.param, page, opener
+
+
+def press(page, locator, phone):
+    """A person's press: a tap on the phone, a click on the desktop."""
+    if phone:
+        locator.tap()
+    else:
+        locator.click()
+
+
+def step(page, phone):
+    """One human decision (as test_ui.mouse_step, by touch on the phone); False when the game is over."""
+    state = waiting(page)
+    game = page.locator("#game")
+    if state == "none":
+        if page.get_by_role("button", name="Next round").count():
+            press(page, page.get_by_role("button", name="Next round"), phone)
+            return True
+        return False
+    places = page.locator("#game .places button:not([disabled])")
+    if places.count():
+        press(page, places.first, phone)
+        return True
+    actions = page.locator("#game .actions button:not([disabled])")
+    tiles = page.locator("#game .hand button:not([disabled])")
+    if actions.count() and (not tiles.count() or actions.first.inner_text() != "Pass"):
+        press(page, actions.first, phone)
+    elif tiles.count():
+        press(page, tiles.first, phone)
+    else:
+        press(page, game.get_by_role("button", name="Show my tiles"), phone)
+    return True
+
+
+def check_turn(page, desktop, sizes, where):
+    g = page.evaluate(GEOMETRY)
+    assert g["pageFits"], "the page scrolls at %s" % where
+    assert g["tilesOut"] == [], "hand tiles outside the viewport at %s" % where
+    assert g["actionsOut"] == [], "actions outside the viewport at %s" % where
+    if desktop:
+        assert g["board"], "the table is not in the viewport at %s" % where
+    if g["tiles"]:
+        sizes.add(tuple(g["tiles"][0]))
+        assert len(set(map(tuple, g["tiles"]))) == 1, "hand tiles of different sizes at %s" % where
+    assert len(sizes) <= 1, "hand tiles changed size (%s) at %s" % (sorted(sizes), where)
+
+
+def play_checked(page, phone, rounds, sizes, limit=600):
+    done = 0
+    turns = 0
+    for _ in range(limit):
+        state = waiting(page)
+        if state == "human":
+            check_turn(page, not phone, sizes, "turn %d" % turns)
+            turns += 1
+        if state == "none":
+            done += 1
+            # The summary takes the table's place (its buttons must be in view, not the board).
+            check_turn(page, False, sizes, "summary %d" % done)
+            if done >= rounds:
+                return turns
+        if not step(page, phone):
+            return turns
+    raise AssertionError("the game did not end")
+
+
+def test_every_human_turn_fits_the_screen(sized):
+    kind, page, open_app = sized
+    phone = kind == "phone"
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (medium)", "Computer (medium)"], players=3)
+    sizes = set()
+    assert play_checked(page, phone, 3, sizes) > 10
+    press(page, page.get_by_role("button", name="New game").first, phone)
+    page.get_by_role("radio", name="Three-Player Moon").check()
+    page.get_by_label("Computer speed").select_option(label="Instant")
+    press(page, page.get_by_role("button", name="Start game"), phone)
+    moon_sizes = set()
+    assert play_checked(page, phone, 2, moon_sizes) > 5
+
+
+def test_first_visit_plays_with_one_action_and_start_game_is_in_view(sized):
+    kind, page, open_app = sized
+    assert open_app() == "ready"
+    start = page.get_by_role("button", name="Start game")
+    assert page.evaluate(GEOMETRY.replace("#game .summary .buttons button", "#setup .start-bar button"))["actionsOut"] == []
+    box = start.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+    press(page, page.get_by_role("button", name="Play Chicken Foot"), kind == "phone")
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor !== 'none'", timeout=WAIT_MS)
+    rec = json.loads(page.evaluate("window.boneyard.record()"))
+    assert rec["game"] == "chicken-foot" and rec["players"] == 4
+    assert rec["options"] == games.info("chicken-foot").default_options(4)   # default house rules
+    kinds = page.locator("#game .seat-kind").all_inner_texts()
+    assert sorted(kinds) == ["(computer, medium)"] * 3 + ["(you)"]
+
+
+def test_seat_two_defaults_to_the_others_level(page, open_app):
+    assert open_app() == "ready"
+    levels = [page.get_by_label("Seat %d" % n, exact=True).input_value() for n in (2, 3, 4)]
+    assert levels == ["medium", "medium", "medium"]
+
+
+def test_moon_hand_in_full_colour_while_bidding(page, open_app):
+    assert open_app() == "ready"
+    page.get_by_role("button", name="Play Three-Player Moon").click()
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor !== 'none'", timeout=WAIT_MS)
+    for _ in range(20):
+        if waiting(page) == "human":
+            rec = record.replay(page.evaluate("window.boneyard.record()"))
+            if rec.phase() == "bidding":
+                break
+        mouse_step(page)
+    assert rec.phase() == "bidding"
+    hand = page.locator("#game .rack .hand .tile-btn")
+    assert hand.count() == 7
+    assert page.locator("#game .rack .hand button").count() == 0    # nothing marked unavailable
+    looks = hand.evaluate_all("ts => ts.map(t => [getComputedStyle(t).opacity, getComputedStyle(t).filter])")
+    assert all(opacity == "1" and flt == "none" for opacity, flt in looks)
+    assert page.get_by_role("button", name="Why can").count() == 0
+    assert page.locator("#game .actions button", has_text="Bid").first.is_visible()
+
+
+def round_over_save(setup, want):
+    """A save text of ``setup`` whose first round is over and satisfies ``want(session)``."""
+    for seed in range(1, 400):
+        setup = dict(setup, seed=seed)
+        s = sess.Session(setup)
+        s.deal()
+        while s.to_act() is not None:
+            s.apply(s.game.view(s.to_act())["legal"][0])
+        if want(s):
+            return s
+    raise AssertionError("no seed gave such a round")
+
+
+def load_save(page, open_app, s):
+    assert open_app() == "ready"
+    page.evaluate("(t) => localStorage.setItem('boneyard.save', t)", s.save_text())
+    page.reload()
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+
+
+def test_summary_pips_count_double_blank_as_fifty(page, open_app):
+    setup = sess.default_setup()
+    setup.update(players=3, seats=["human", "easy", "easy"], speed="instant", options={"double_blank_50": True})
+
+    def holds_blank(s):
+        return any("0-0" in s.game.view(i)["hand"] for i in range(3))
+
+    s = round_over_save(setup, holds_blank)
+    seat = [i for i in range(3) if "0-0" in s.game.view(i)["hand"]][0]
+    hand = s.game.view(seat)["hand"]
+    load_save(page, open_app, s)
+    assert waiting(page) == "none"
+    pips = page.locator('#game .revealed-hand[data-seat="%d"] .pips' % seat)
+    shown = int(pips.get_attribute("data-pips"))
+    plain = sum(int(a) + int(b) for a, b in (x.split("-") for x in hand if x != "0-0"))
+    assert shown == plain + 50 == s.game.hand_score(hand)
+    assert "%d pips" % shown in pips.inner_text()
+    # The summary opens at its heading, which has focus; a blocked round says who won it.
+    assert page.evaluate("document.activeElement.id") == "summary-title"
+    result = page.locator("#game .summary .result").inner_text()
+    v = s.game.view(0)
+    if v.get("went_out") is None:
+        assert "fewest pips" in result
+    else:
+        assert "went out" in result
+
+
+def test_rematch_keeps_seats_and_options_and_deals_anew(page, open_app):
+    setup = sess.default_setup()
+    setup.update(game="moon", players=3, seats=["human", "easy", "medium"], speed="instant",
+                 names=["Ana", "Ben", "Cleo"] + sess.DEFAULT_NAMES[3:])
+    s = sess.Session(setup)
+    s.deal()
+    # Play the game to its end, then cut it at the last human decision: the page plays on from there.
+    cut = None
+    pick = random.Random(5)
+    for _ in range(5000):
+        if s.game.is_over():
+            break
+        if s.to_act() is None:
+            s.deal()
+            continue
+        if s.to_act() == 0:
+            cut = s.game.record()
+        # Random legal moves (always taking the first would pass every bid: no hand would ever score).
+        s.apply(pick.choice(s.game.view(s.to_act())["legal"]))
+    assert s.game.is_over()
+    resumed = sess.Session.from_record(setup, cut)
+    load_save(page, open_app, resumed)
+    for _ in range(60):
+        if not mouse_step(page):
+            break
+    assert waiting(page) == "none" and page.locator("#game .summary.final").count() == 1
+    assert page.locator("#game .ranking li").count() == 3
+    game = record.replay(page.evaluate("window.boneyard.record()"))
+    first = page.locator("#game .ranking li").first.get_attribute("data-seat")
+    assert int(first) in game.winners()      # the winner heads the ranking, celebrated
+    assert "wins the game" in page.locator("#game p.winner").inner_text() or "share" in page.locator("#game p.winner").inner_text()
+    before = json.loads(page.evaluate("window.boneyard.record()"))
+    page.get_by_role("button", name="Rematch").click()
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor !== 'none'", timeout=WAIT_MS)
+    after = json.loads(page.evaluate("window.boneyard.record()"))
+    assert after["names"] == before["names"] and after["players"] == 3
+    assert after.get("options") == before.get("options")
+    assert len(after["rounds"]) == 1 and after["rounds"][0]["hands"] != before["rounds"][0]["hands"]
+    assert sorted(page.locator("#game .seat-kind").all_inner_texts()) == sorted(
+        ["(you)", "(computer, easy)", "(computer, medium)"])
+
+
+def hidden_hand(page):
+    """No hand is on screen: the hand-over screen instead."""
+    assert page.locator("#game .pass-device").count() == 1
+    assert page.locator("#game .rack .hand").count() == 0
+    assert page.locator("#game .rack svg.tile:not(.tile-back)").count() == 0   # backs only
+
+
+def test_hot_seat_never_shows_a_hand_without_its_hand_over(page, open_app):
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Human"], names=["Ana", "Ben"], players=2)
+    assert waiting(page) == "human"
+    hidden_hand(page)
+    assert page.get_by_role("button", name="Hint").is_disabled()
+    assert page.get_by_role("button", name="Review moves").is_disabled()
+    page.get_by_role("button", name="Show my tiles").click()
+    page.wait_for_selector("#game .rack .hand button")
+    # Reload on a revealed hand: it comes back behind the hand-over screen.
+    page.reload()
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    assert waiting(page) == "human"
+    hidden_hand(page)
+    # Play on until the next player's hand-over screen follows a tile played (undo never crosses a draw).
+    for _ in range(80):
+        waiting(page)
+        if page.locator("#game .pass-device").count() and page.get_by_role("button", name="Undo").is_enabled():
+            break
+        mouse_step(page)
+    hidden_hand(page)
+    assert page.get_by_role("button", name="Undo").is_enabled()
+    page.get_by_role("button", name="Undo").click()
+    hidden_hand(page)
+    assert "Undo" in page.locator("#log-list").inner_text()
+
+
+def test_hot_seat_next_round_hands_over(page, open_app):
+    setup = sess.default_setup()
+    setup.update(players=2, seats=["human", "human"], speed="instant")
+    s = round_over_save(setup, lambda s: True)
+    load_save(page, open_app, s)
+    assert waiting(page) == "none"
+    page.get_by_role("button", name="Next round").click()
+    assert waiting(page) == "human"
+    hidden_hand(page)
+
+
+def test_theme_toggle_is_remembered(page, open_app):
+    assert open_app() == "ready"
+    assert page.get_attribute("html", "data-theme") == "auto"
+    light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.get_by_label("Theme").select_option("dark")
+    assert page.get_attribute("html", "data-theme") == "dark"
+    dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert dark != light
+    assert page.evaluate("localStorage.getItem('boneyard.theme')") == "dark"
+    page.reload()
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    assert page.get_attribute("html", "data-theme") == "dark" and page.get_by_label("Theme").input_value() == "dark"
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == dark
+    # A stored value that is not a theme is ignored.
+    page.evaluate("localStorage.setItem('boneyard.theme', 'purple')")
+    page.reload()
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    assert page.get_attribute("html", "data-theme") == "auto"
+
+
+def test_names_are_isolated_and_long_ones_cut_short(page, open_app):
+    flipped = "\u202eAna"
+    long_name = "Bartholomew-Maximilian Montgomery-Smythe"
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], names=[flipped, long_name], players=2)
+    for _ in range(6):
+        mouse_step(page)
+    waiting(page)
+    played = page.locator("#log-list li", has_text="played").first
+    assert played.locator("bdi").count() >= 1
+    assert played.locator("bdi").first.text_content() in (flipped, long_name)
+    # The played tile and its place stay in reading order after the name.
+    text = played.inner_text()
+    assert " played " in text and " on " in text.split(" played ")[1]
+    card = page.locator('#game .seat-card[data-seat="1"]')
+    name = card.locator(".seat-name")
+    assert name.evaluate("e => e.scrollWidth > e.clientWidth")           # cut short with an ellipsis
+    assert card.evaluate("e => e.getBoundingClientRect().width") <= 17 * 16 + 1
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.fixture(params=["light", "dark"])
+def themed_axe(request, browser, site):
+    from test_ui_a11y import AXE  # noqa: F401 -- the pinned axe-core the a11y tests inject
+    for page, opener in guarded_app(browser, site, bypass_csp=True, color_scheme=request.param):
+        yield request.param, page, opener
+
+
+def test_axe_in_both_themes_both_games(themed_axe):
+    from test_ui_a11y import severe_violations
+    theme, page, open_app = themed_axe
+    assert open_app() == "ready"
+    # The system's scheme decides under "auto"; the toggle's own choice is checked too.
+    page.get_by_label("Theme").select_option(theme)
+    assert severe_violations(page) == [], "setup"
+    for game, seats in (("Chicken Foot", ["Human", "Computer (easy)"]),
+                        ("Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])):
+        setup_game(page, lambda: "ready", game, seats, players=2 if game == "Chicken Foot" else None)
+        checked = set()
+        for _ in range(300):
+            state = waiting(page)
+            if state == "human" and "turn" not in checked:
+                assert severe_violations(page) == [], "%s, %s: a turn" % (theme, game)
+                checked.add("turn")
+            if state == "none":
+                assert severe_violations(page) == [], "%s, %s: the summary" % (theme, game)
+                break
+            mouse_step(page)
+        assert "turn" in checked
+        page.get_by_role("button", name="New game").first.click()

@@ -1,0 +1,33 @@
+"""Player names inside sentences: each name isolated from the text around it.
+
+A name may be written right to left, or hold a direction override (U+202E):
+left alone it would reorder the words beside it ("played 9-4 on 4-0").  Text
+sentences carry the name between FIRST STRONG ISOLATE and POP DIRECTIONAL
+ISOLATE (so plain text, a live announcement, stays in order); HTML shows the
+same sentence with each isolated name in a ``<bdi>`` element.
+"""
+
+from engine.render import escape
+
+FSI = "\u2068"
+PDI = "\u2069"
+
+
+def iso(name):
+    """``name`` isolated for a plain-text sentence."""
+    return FSI + str(name) + PDI
+
+
+def html(text):
+    """``text`` escaped for HTML, each isolated name as a ``<bdi>``."""
+    return escape(text).replace(FSI, "<bdi>").replace(PDI, "</bdi>")
+
+
+def plain(text):
+    """``text`` without the isolation marks (what a person reads)."""
+    return str(text).replace(FSI, "").replace(PDI, "")
+
+
+def name_html(name, cls="name"):
+    """One name on screen: isolated, and cut short with an ellipsis by CSS (never widening)."""
+    return '<bdi class="%s" title="%s">%s</bdi>' % (cls, escape(name), escape(name))

@@ -1,0 +1,87 @@
+"""Chicken Foot at the table: status, the table picture and its note, the summary's hands.
+
+The table picture itself is ``engine.render.table_svg`` (fitted into its box
+by ``web/panzoom.js``); this module chooses what goes into it.
+"""
+
+from engine import render
+from engine.render import escape as esc
+
+from app.i18n import t, tn
+from app.names import html as say, name_html
+from app.words import table_words
+
+# Per screen shape (the region the table's lines keep to, see
+# engine.layout): the smallest picture (viewBox units), so that a small
+# table is not blown up.
+TABLE_SHAPES = {"wide": [1500, 780], "narrow": [700, 980]}
+
+
+def status(s, v):
+    """The status line's parts (plain text)."""
+    return [t("game.chicken_foot"), t("status.round_of", round=s.game.round_count(), rounds=v["rounds"]),
+            tn("status.yard", v["yard_size"], reserve=v["yard_reserve"])]
+
+
+def seat_lines(s, v, seat):
+    """Extra facts a seat card shows (none in Chicken Foot)."""
+    return []
+
+
+def tiles_face_up(v):
+    """Whether the acting person's tiles are choices now (always, in Chicken Foot)."""
+    return True
+
+
+def frame():
+    """The board's fixed HTML: zoom tools and the view port that panzoom.js transforms."""
+    return ('<div class="board-tools" role="group" aria-label="%s">'
+            '<button type="button" data-zoom="in" aria-label="%s">+</button>'
+            '<button type="button" data-zoom="out" aria-label="%s">&#8722;</button>'
+            '<button type="button" data-zoom="fit">%s</button></div>'
+            '<div class="cf-board" id="cf-view" tabindex="0" role="region" aria-label="%s">'
+            '<div class="zoomer" id="g-table"></div></div><p class="foot-note" id="g-note"></p>'
+            % (t("board.view"), t("board.zoom_in"), t("board.zoom_out"), t("board.fit"), t("board.view_help")))
+
+
+def board(s, v, targets, shape, fresh, bottom):
+    """``(table html, note text)``: the table picture and what must be covered first."""
+    min_size = TABLE_SHAPES[shape]
+    note = ""
+    foot = v.get("open_foot")
+    if foot:
+        note = tn("note.foot", foot["needed"], tile=foot["tile"])
+    elif v["spokes"] < v["spokes_needed"]:
+        note = tn("note.spokes", v["spokes_needed"] - v["spokes"], tile=v["double"])
+    return render.table_svg(v, targets, shape=shape, min_size=min_size,
+                            fresh=fresh, words=table_words(v)), note
+
+
+def did(action, phase):
+    """A few words at a seat for one of its actions since the person's last turn."""
+    if action == "draw":
+        return t("play.did_drew")
+    if action == "pass":
+        return t("play.did_passed")
+    return t("play.did_played", tile=action.split(">")[0])
+
+
+def played_tile(action, phase):
+    """The tile an action put on the table, or None."""
+    return action.split(">")[0] if ">" in action else None
+
+
+def summary_hands(s):
+    """Every hand at the round's end with its pips as scored (the engine counts them)."""
+    game = s.game
+    out = []
+    for seat in range(game.players):
+        hand = game.view(seat)["hand"]
+        pips = game.hand_score(hand)
+        out.append('<div class="revealed-hand" data-seat="%d"><strong>%s</strong>: %s '
+                   '<span class="pips" data-pips="%d">(%s)</span><div class="hand">%s</div></div>' % (
+                       seat, name_html(s.names[seat]),
+                       esc(t("summary.no_tiles") if not hand else tn("seats.tiles", len(hand))), pips,
+                       esc(tn("summary.pips", pips)), "".join([render.tile_svg(x, size=20) for x in hand])))
+    return "".join(out)
+

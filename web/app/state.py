@@ -1,0 +1,27 @@
+"""What the page holds while a game is on: one :class:`State`, shared by the controller and the records toolbar.
+
+It lives below both (state -> presenters -> screens -> controller), so the
+records toolbar reads the game without importing the controller.
+"""
+
+
+class State:
+    def __init__(self):
+        self.session = None
+        self.viewer = None      # the human whose hand is shown
+        self.selected = None    # the chosen hand tile (Chicken Foot)
+        self.hint = None
+        self.token = 0          # bumps when the game changes under a running computer turn
+        self.busy = False
+        self.proxies = []
+        self.frame = None       # the game kind whose frame #game holds
+        self.painted = {}       # part -> the HTML it shows
+        self.announced = None
+        self.why = None         # why the chosen unplayable tiles cannot be played
+        self.review = None      # a session.Review while stepping back through the game
+        self.pending_setup = None
+        self.travelled = None   # (round, turns) whose last tile has travelled to its place
+        self.summary_shown = None   # (round, over) whose summary already took focus
+
+
+state = State()
