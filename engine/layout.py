@@ -38,7 +38,7 @@ CLEAR = 6
 # "wide" one, fitted to a desktop table box (984x445 px at 1366x768, about
 # 1000x520 on other pages), draws tiles' short sides >= 14 px; the
 # "narrow" one fitted to a phone's (350x490 px), about 18 px.
-REGIONS = {"wide": (1600, 670), "narrow": (410, 590)}
+REGIONS = {"wide": (1600, 670), "narrow": (460, 520)}
 # Turns tried for a line's next tile, in order of preference (degrees).
 TURNS = (0, 15, 30, 45, 60, 75, 90, 105, 120)
 DOUBLE_TURN_MAX = 30

@@ -128,7 +128,7 @@ def test_emoji_escapes_survive_import_play_export_and_save(app):
     page.wait_for_function("() => !document.getElementById('game').hasAttribute('data-review')")
     got = record.loads(page.evaluate("window.boneyard.record()"))
     assert got["names"] == names
-    seats = page.locator("#g-seats").inner_text()
+    seats = page.locator("#g-seats").inner_text() + page.locator("#g-me").inner_text()
     assert "\U0001F600 A" in seats and "B \U0001F3B2" in seats and "\ufffd" not in seats
     save = page.evaluate("localStorage.getItem('boneyard.game.' + sessionStorage.getItem('boneyard.tab'))")
     assert json.loads(save)["record"]["names"] == names and "\ufffd" not in save

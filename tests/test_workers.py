@@ -132,8 +132,13 @@ def test_a_broken_micropython_worker_says_so_and_pyodide_takes_over(page, page_w
                            timeout=FAILURE_BOUND_S * 1000)
     assert time.monotonic() - started <= FAILURE_BOUND_S
     if actions(page) == 0:
-        assert page.get_attribute("html", "data-worker-state") == "error"
-        assert status(page) == CATALOGS["en"]["worker.quick_failed"]
+        # Either the quick worker was given up (and says so), or Pyodide --
+        # started after 5 s without a computer move -- was ready first and
+        # took the seats over: both end the wait within the bound.
+        state = page.get_attribute("html", "data-worker-state")
+        assert state in ("error", "ready")
+        if state == "error":
+            assert status(page) == CATALOGS["en"]["worker.quick_failed"]
     # Play goes on on Pyodide, at the same level.
     wait_actions(page, 1, WORKER_READY_TIMEOUT_MS / 1000)
     assert page.get_attribute("html", "data-worker-state") == "ready"

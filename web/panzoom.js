@@ -13,6 +13,10 @@
 // what matters now: every place the selected tile may go and the open foot;
 // else the last tile played (else the centre).  It zooms in on them until a
 // tile's short side is FOLLOW_SHORT_PX, or less if they would not all fit.
+//
+// A wide view shows the whole table, unless a grown table fitted to its box
+// would draw tiles under WIDE_SHORT_PX on their short side: then it zooms
+// just enough for that, centred on the same focus (the rest is a pan away).
 
 const MIN = 1;
 const MAX = 6;
@@ -22,6 +26,7 @@ const FOLLOW_SHORT_PX = 26;
 const FOCUS_PAD_PX = 6;
 const TILE_SHORT = 50;   // a tile's drawn short side in the table's viewBox units
 const FOLLOW_BELOW_PX = 600;
+const WIDE_SHORT_PX = 15;
 const views = new WeakMap();
 
 function stateOf(view) {
@@ -75,7 +80,8 @@ function fit(view) {
 // The follow mode of narrow views (see the top of this file).
 function follow(view) {
   const s = stateOf(view);
-  if (s.manual || view.clientWidth >= FOLLOW_BELOW_PX) return;
+  if (s.manual) return;
+  const wide = view.clientWidth >= FOLLOW_BELOW_PX;
   const inner = view.querySelector("#g-table");
   const table = inner && inner.querySelector("svg[data-table]");
   const box = table && table.viewBox.baseVal;
@@ -97,9 +103,14 @@ function follow(view) {
   const h = view.clientHeight;
   const frame = unscale(table.getBoundingClientRect());
   const perUnit = Math.min((frame[2] - frame[0]) / box.width, (frame[3] - frame[1]) / box.height);
-  const legible = FOLLOW_SHORT_PX / (TILE_SHORT * perUnit);
-  const fits = Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, x1 - x0), (h - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
-  const scale = Math.min(MAX, legible, fits);
+  let scale;
+  if (wide) {
+    scale = Math.min(MAX, WIDE_SHORT_PX / (TILE_SHORT * perUnit));
+  } else {
+    const legible = FOLLOW_SHORT_PX / (TILE_SHORT * perUnit);
+    const fits = Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, x1 - x0), (h - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
+    scale = Math.min(MAX, legible, fits);
+  }
   if (scale <= 1) {
     fit(view);
     return;

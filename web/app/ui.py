@@ -311,7 +311,7 @@ def render():
     else:
         acting = game.current_seat()
         prompt = ('<p class="prompt thinking" id="prompt"><span class="spinner" aria-hidden="true"></span>'
-                  '%s</p>' % screens.say(t("prompt.thinking", name=s.iso(acting))))
+                  '<span>%s</span></p>' % screens.say(t("prompt.thinking", name=s.iso(acting))))
         rack = screens.hand_panel_readonly(s, shown) if shown is not None and s.is_human(shown) else ""
     parts["prompt"] = prompt
     parts["rack"] = rack
@@ -752,6 +752,7 @@ def on_theme(event):
 def install():
     """Wire the events and ``window.boneyard``, then resume a saved game or show the setup."""
     choose_language()
+    players.show_status()   # the workers started before the language was known: say it in the page's
     theme = stored_theme()
     apply_theme(theme)
     picker = dom.by_id("theme-picker")

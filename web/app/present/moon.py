@@ -86,7 +86,7 @@ def board(s, v, targets, shape, fresh, bottom):
             won = seat == winner
             inner = '%s<span class="who">%s%s</span>' % (
                 render.tile_svg(tile, orientation="vertical", size=30), name_html(s.names[seat]),
-                " &#9733; " + esc(t("trick.won")) if won else "")
+                '<span class="won">&#9733; %s</span>' % esc(t("trick.won")) if won else "")
             cls = "played" + (" winner" if won else "") + (" fresh" if tile == fresh else "")
         elif v["phase"] == "bidding" and bid_of(v, seat):
             inner = '<span class="bid-bubble">%s</span>' % esc(bid_of(v, seat))
