@@ -9,7 +9,7 @@ import os
 import sys
 
 from . import games
-from .game import GameError
+from .game import PHASE_PLAY, GameError
 from .record import GAME_NAMES, MAX_RECORD_BYTES, dumps, new_game, replay, too_large
 from .rng import Rng
 from .tournament import RANDOM, pick, play_out, tournament
@@ -132,12 +132,13 @@ def cmd_move(args):
 
 def cmd_solve(args):
     game = _load(args.file)
-    if game.GAME != "moon" or game.phase() != "play":
-        raise GameError("solve needs a Moon record whose last hand is in its play phase")
-    from .ai.moon_solver import solve
-    bidder = game.bidder
-    tricks = solve(list(game.hands), game.trump, game.leader, bidder, tuple(game.trick), game.won[bidder])
-    print(dumps({"bidder": bidder, "tricks": tricks}))
+    info = games.info(game.GAME)
+    if not info.has_solver() or game.phase() != PHASE_PLAY:
+        titles = [g.title for g in games.all_games() if g.has_solver()]
+        raise GameError("solve needs a record of %s whose last round is in its play phase" % " or ".join(titles))
+    position = game.solver_position()
+    tricks = info.solver_module().solve(**position)
+    print(dumps({"bidder": position["bidder"], "tricks": tricks}))
 
 
 def cmd_analyse(args):

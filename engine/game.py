@@ -46,20 +46,27 @@ The registry and adding a game
 ------------------------------
 :mod:`engine.games` holds one :class:`~engine.games.GameInfo` per game: its
 record name, title and catalog key, player range, option specs (defaults
-from the class's ``default_options``), the class and the computer-player
-module, imported on demand.  Records (:mod:`engine.record`), the command
-line, the computer players (:func:`engine.ai.choose`), the page's setup
-and the embeds ask it; none of them compares game names.  To add a game:
+from the class's ``default_options``), its record's deal fields, the class,
+the computer-player, analysis and solver modules (imported on demand) and
+the name of the page's presenter.  Records (:mod:`engine.record`), the
+command line, the computer players (:func:`engine.ai.choose`), the page's
+setup and the embeds ask it; none of them compares game names (a test,
+``tests/test_game_names.py``, reads the shared code for such comparisons).
+To add a game:
 
-1. write ``engine/<game>.py``: a :class:`Game` subclass with ``GAME``,
+1. write the package ``engine/<game>/`` (``engine/chickenfoot/`` shows the
+   split: numbers, score, options, deal, table, play, explain, views, and
+   ``state.py`` assembling the class from one part per module; ``__init__``
+   re-exports the public names): a :class:`Game` subclass with ``GAME``,
    ``OPTIONS`` (each check returns ``None`` or ``(text, key, params)``),
-   ``DEAL_FIELDS``, ``default_options`` and the methods below, one place per
-   rule (pure standard-library Python that runs on CPython, Pyodide and
-   MicroPython: see the architecture notes);
+   ``DEAL_FIELDS`` (from the registry), ``default_options`` and the methods
+   below, one place per rule (pure standard-library Python that runs on
+   CPython, Pyodide and MicroPython: see the architecture notes);
 2. write ``engine/ai/<game>_player.py`` with ``choose(view, level, rng,
    budget)`` for the levels of :data:`engine.ai.LEVELS`;
 3. add its :class:`~engine.games.GameInfo` to ``engine/games.py``, its
-   catalog keys to ``web/i18n/*.json`` and a case to ``tests/golden``
+   presenter to ``web/app/present/``, its catalog keys to
+   ``web/i18n/*.json`` and a case to ``tests/golden``
    (``python -m tests.golden --regenerate``);
 4. describe its record fields in ``web/site/rules/record.html``.
 """

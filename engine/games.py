@@ -23,15 +23,23 @@ class GameInfo:
     * ``option_specs`` -- the house rules a setup screen offers, each
       ``{"name", "kind": "int"|"bool", "min": int or "players"}``; defaults
       come from :meth:`default_options` (they may depend on the player count).
+    * ``deal_fields`` -- the fields a record's round holds for its deal, in
+      record order (besides ``actions`` and ``scores``): what
+      :mod:`engine.record` reads and the game's ``DEAL_FIELDS``;
     * ``analysis`` -- the module of ``engine.ai`` that analyses a finished
-      round (:func:`engine.ai.analysis.analyse` asks :meth:`analysis_module`).
+      round (:func:`engine.ai.analysis.analyse` asks :meth:`analysis_module`);
+    * ``solver`` -- the module of ``engine.ai`` that solves a position with
+      every hand known (its ``solve(**state.solver_position())``), or None:
+      the command line's ``solve`` asks :meth:`has_solver`;
+    * ``presenter`` -- the name of the page's presenter module of this game
+      (``web/app/present/<presenter>.py``), so the page picks it by registry.
     """
 
     __slots__ = ("name", "title", "title_key", "min_players", "max_players", "default_players",
-                 "option_specs", "_module", "_class", "_player", "analysis")
+                 "option_specs", "deal_fields", "_module", "_class", "_player", "analysis", "solver", "presenter")
 
-    def __init__(self, name, title, title_key, players, default_players, option_specs, module, cls, player,
-                 analysis=None):
+    def __init__(self, name, title, title_key, players, default_players, option_specs, deal_fields, module, cls,
+                 player, analysis, solver, presenter):
         self.name = name
         self.title = title
         self.title_key = title_key
@@ -39,10 +47,13 @@ class GameInfo:
         self.max_players = players[1]
         self.default_players = default_players
         self.option_specs = option_specs
+        self.deal_fields = deal_fields
         self._module = module
         self._class = cls
         self._player = player
         self.analysis = analysis
+        self.solver = solver
+        self.presenter = presenter
 
     def game_class(self):
         """The :class:`~engine.game.Game` subclass (imported on first use)."""
@@ -55,6 +66,17 @@ class GameInfo:
     def analysis_module(self):
         """The module whose ``analyse_round(...)`` analyses this game (see :mod:`engine.ai.analysis`)."""
         return _load("engine.ai." + self.analysis)
+
+    def has_solver(self):
+        """Whether the game has an exact solver (:meth:`solver_module`)."""
+        return self.solver is not None
+
+    def solver_module(self):
+        """The module whose ``solve(...)`` takes a state's ``solver_position()``; GameError if none."""
+        if self.solver is None:
+            # Only the command line asks (after has_solver()): English is enough.
+            raise GameError("%s has no solver" % self.title)
+        return _load("engine.ai." + self.solver)
 
     def default_options(self, players):
         """The house rules' defaults for ``players`` seats."""
@@ -85,12 +107,19 @@ _GAMES = [
              [{"name": "spokes", "kind": "int", "min": "players", "max": 8},
               {"name": "yard_reserve", "kind": "int", "min": 0, "max": 20},
               {"name": "double_blank_50", "kind": "bool"}],
-             "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis"),
+             ["double", "first", "hands", "yard"],
+             "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis", None, "cf"),
     GameInfo("moon", "Three-Player Moon", "game.moon", (3, 3), 3, [],
-             "moon", "Moon", "moon_player", "moon_analysis"),
+             ["first", "hands", "widow"],
+             "moon", "Moon", "moon_player", "moon_analysis", "moon_solver", "moon"),
 ]
 
 NAMES = [g.name for g in _GAMES]
+
+
+def deal_fields(name):
+    """The deal fields of game ``name``'s rounds (:attr:`GameInfo.deal_fields`), for its class."""
+    return list(info(name).deal_fields)
 
 
 def all_games():

@@ -217,6 +217,7 @@ def replay(data, step=None):
         game = cls(players, options, names)
     except GameError as exc:
         raise RecordError(str(exc), cause=exc)
+    deal_fields = games.info(game.GAME).deal_fields   # what a round's deal holds, per the registry
     rounds = data.get("rounds", [])
     if not isinstance(rounds, list):
         raise RecordError("rounds must be a list", key="record.rounds_not_list")
@@ -233,7 +234,7 @@ def replay(data, step=None):
         if game.phase() not in ("not-dealt", "round-over"):
             raise RecordError("the round before it is unfinished", ri, key="record.previous_unfinished")
         deal = {}
-        for key in cls.DEAL_FIELDS:
+        for key in deal_fields:
             if key not in rnd:
                 raise RecordError("missing '%s'" % key, ri, key="record.missing_field", params={"field": key})
             deal[key] = rnd[key]

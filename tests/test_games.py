@@ -6,6 +6,9 @@ from engine import games, record
 from engine.chickenfoot import ChickenFoot, hand_score, tile_score
 from engine.game import GameError
 from engine.moon import Moon
+from engine.rng import Rng
+from engine.tournament import play_out
+from tests import helpers
 
 
 def test_every_game_is_listed_once_with_its_class():
@@ -51,3 +54,55 @@ def test_hand_score_counts_double_blank_as_fifty_only_with_the_option():
     g = ChickenFoot(4, {"double_blank_50": True})
     assert g.hand_score(["0-0", "1-0"]) == 51
     assert ChickenFoot(4).hand_score(["0-0", "1-0"]) == 1
+
+
+def _played(name, seed, players=None):
+    info = games.info(name)
+    g = info.game_class()(players or info.default_players)
+    rng = Rng(seed)
+    play_out(g, rng, stop_after=40)
+    return g
+
+
+@pytest.mark.parametrize("name", games.NAMES)
+def test_deal_fields_are_what_a_record_round_holds_besides_its_play(name):
+    info = games.info(name)
+    assert info.game_class().DEAL_FIELDS == info.deal_fields == games.deal_fields(name)
+    rnd = _played(name, 3).record()["rounds"][0]
+    assert [k for k in rnd if k not in ("actions", "scores")] == info.deal_fields
+    # record.py asks the registry: a round missing one of them is refused, naming it.
+    rec = _played(name, 3).record()
+    del rec["rounds"][0][info.deal_fields[-1]]
+    with pytest.raises(GameError) as err:
+        record.replay(rec)
+    assert err.value.key == "record.missing_field" and err.value.params == {"field": info.deal_fields[-1]}
+
+
+def test_only_moon_has_a_solver_and_it_solves_the_position_a_state_gives():
+    cf, moon = games.info("chicken-foot"), games.info("moon")
+    assert moon.has_solver() and not cf.has_solver()
+    with pytest.raises(GameError):
+        cf.solver_module()
+    for seed in range(40):
+        g = helpers.random_position("moon", seed, steps=12)
+        if g is not None and g.phase() == "play":
+            break
+    else:
+        raise AssertionError("no seed reached Moon's play phase in 12 actions")
+    position = g.solver_position()
+    tricks = moon.solver_module().solve(**position)
+    assert position["bidder"] == g.bidder and position["tricks_won"] == g.won[g.bidder]
+    assert g.won[g.bidder] <= tricks <= 7
+    assert g.solver_position() == position   # asking changes nothing
+    bidding = Moon()
+    bidding.start_round(bidding.new_deal(Rng(1)))
+    with pytest.raises(GameError) as err:
+        bidding.solver_position()
+    assert err.value.key == "engine.not_in_play"
+
+
+def test_every_presenter_hook_names_a_presenter_module_of_the_page():
+    names = [g.presenter for g in games.all_games()]
+    assert len(set(names)) == len(names)
+    for name in names:
+        assert (helpers.ROOT / "web" / "app" / "present" / (name + ".py")).is_file(), name

@@ -7,6 +7,7 @@ and refusals), :class:`~.deal.Dealing` and :class:`~.views.Views`.  The
 parts share the fields :meth:`ChickenFoot._clear_round` sets.
 """
 
+from ..games import deal_fields
 from ..game import Game, GameError, PHASE_GAME_OVER, PHASE_NOT_DEALT, PHASE_PLAY
 from ..tiles import double
 from .deal import Dealing
@@ -25,7 +26,7 @@ class ChickenFoot(Play, Table, Notation, Dealing, Views, Game):
 
     GAME = "chicken-foot"
     OPTIONS = OPTIONS
-    DEAL_FIELDS = ["double", "first", "hands", "yard"]
+    DEAL_FIELDS = deal_fields("chicken-foot")   # the registry holds them
 
     def __init__(self, players, options=None, names=None, log=True, _blank=False):
         if _blank:

@@ -7,6 +7,7 @@ own: :class:`~.play.Play` (the fast path), :class:`~.explain.Notation`
 :meth:`Moon._clear_hand` sets.
 """
 
+from ..games import deal_fields
 from ..game import Game, GameError
 from .deal import Dealing
 from .explain import Notation
@@ -25,7 +26,7 @@ class Moon(Play, Notation, Dealing, Views, Game):
 
     GAME = "moon"
     OPTIONS = []
-    DEAL_FIELDS = ["first", "hands", "widow"]
+    DEAL_FIELDS = deal_fields("moon")   # the registry holds them
 
     def __init__(self, players=3, options=None, names=None, log=True, _blank=False):
         if _blank:

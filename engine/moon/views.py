@@ -6,7 +6,7 @@
 from ..game import Game, GameError
 from ..moon_rules import MOON_MASK, trump_code, trump_text
 from ..tiles import NAMES, popcount
-from .numbers import (BIDDING, DISCARD, NOT_DEALT, PASS, PHASE_NAMES, ROUND_OVER, _BID_TEXT, _NEXT, _show,
+from .numbers import (BIDDING, DISCARD, NOT_DEALT, PASS, PHASE_NAMES, PLAY, ROUND_OVER, _BID_TEXT, _NEXT, _show,
                       parse_moon_tile, tile_names_desc)
 
 
@@ -57,6 +57,19 @@ class Views:
             out.append([s, NAMES[t]])
             s = _NEXT[s]
         return out
+
+    def solver_position(self):
+        """The position in play with every hand known, as :func:`engine.ai.moon_solver.solve` takes it.
+
+        ``hands`` (masks by seat), ``trump``, ``leader``, ``bidder``, ``trick``
+        (the tiles of the trick in progress) and ``tricks_won`` (the bidder's
+        so far): the registry's solver is called ``solve(**position)``.
+        GameError outside the play phase.
+        """
+        if self.code != PLAY:
+            raise GameError("only a hand in its play phase can be solved", "engine.not_in_play")
+        return {"hands": list(self.hands), "trump": self.trump, "leader": self.leader, "bidder": self.bidder,
+                "trick": tuple(self.trick), "tricks_won": self.won[self.bidder]}
 
     # -- copies ---------------------------------------------------------------
     def clone(self):
