@@ -49,7 +49,7 @@ from ..tiles import PIPS  # noqa: F401 -- importers read PIPS from here
 from .deal import _digits, _shuffle  # noqa: F401
 from .numbers import (ALL_TILES, BIT_INDEX, DOUBLE_BLANK, DOUBLE_BLANK_BONUS, DRAW, HAND_SIZES,  # noqa: F401
                       MAX_PLAYERS, MAX_SPOKES, MIN_PLAYERS, N_TILES, NUM_MASK, NUMS_TO_TILES, PASS, ROUNDS,
-                      TILES_WITH, TOES, hand_size, move_name)
+                      TOES, hand_size, move_name)
 from .options import OPTIONS, default_options  # noqa: F401
 from .play import uniform_choice  # noqa: F401
 from .score import hand_score, tile_score  # noqa: F401

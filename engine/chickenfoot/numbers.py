@@ -22,15 +22,11 @@ DOUBLE_BLANK_BONUS = 50
 DRAW = -1
 PASS = -2
 
-# NUM_MASK[n]: every tile bearing n.  TILES_WITH[n]: the same, high id first.
+# NUM_MASK[n]: every tile bearing n.
 NUM_MASK = [0] * 10
-TILES_WITH = [[] for _n in range(10)]
 for _t in range(N_TILES - 1, -1, -1):
     NUM_MASK[HI[_t]] |= 1 << _t
     NUM_MASK[LO[_t]] |= 1 << _t
-    TILES_WITH[HI[_t]].append(_t)
-    if LO[_t] != HI[_t]:
-        TILES_WITH[LO[_t]].append(_t)
 # NUMS_TO_TILES[m]: every tile bearing a number of the set m (a 10-bit mask):
 # one lookup answers "can this hand play on any open end".
 NUMS_TO_TILES = [0] * 1024
