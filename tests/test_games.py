@@ -4,7 +4,7 @@ import pytest
 
 from engine import games, record
 from engine.chickenfoot import ChickenFoot, hand_score, tile_score
-from engine.game import GameError
+from engine.game import Game, GameError
 from engine.moon import Moon
 from engine.rng import Rng
 from engine.tournament import play_out
@@ -106,3 +106,44 @@ def test_every_presenter_hook_names_a_presenter_module_of_the_page():
     assert len(set(names)) == len(names)
     for name in names:
         assert (helpers.ROOT / "web" / "app" / "present" / (name + ".py")).is_file(), name
+
+
+# The public names engine/chickenfoot.py and engine/moon.py had before they
+# became packages: importers (the computer players, tests, benchmarks, other
+# branches) keep working.
+OLD_NAMES = {
+    "engine.chickenfoot": ["ALL_TILES", "BIT_INDEX", "ChickenFoot", "DOUBLE_BLANK", "DOUBLE_BLANK_BONUS", "DRAW",
+                           "HAND_SIZES", "MAX_PLAYERS", "MAX_SPOKES", "MIN_PLAYERS", "NUMS_TO_TILES", "NUM_MASK",
+                           "N_TILES", "PASS", "PIPS", "ROUNDS", "TOES", "hand_score", "hand_size", "move_name",
+                           "tile_score", "uniform_choice", "_shuffle"],
+    "engine.moon": ["BIDDING", "BIDS", "DISCARD", "GAME_OVER", "HAND_SIZE", "LED", "MOON_BID", "MOON_MASK",
+                    "MOON_TILES", "Moon", "NOT_DEALT", "PASS", "PHASE_BIDDING", "PHASE_DISCARD", "PHASE_NAMES",
+                    "PHASE_TRUMP", "PLAY", "ROUND_OVER", "TRICKS", "TRUMP", "TRUMPS", "TRUMP_MOVES", "WIN_SCORE",
+                    "follow_mask", "mask_ids", "parse_moon_tile", "shuffled_tiles", "tile_names_desc",
+                    "trick_winner", "tricks_needed", "trump_code", "trump_text"],
+}
+
+
+@pytest.mark.parametrize("module", sorted(OLD_NAMES))
+def test_the_split_packages_keep_every_name_importers_used(module):
+    mod = __import__(module, fromlist=["_"])
+    missing = [n for n in OLD_NAMES[module] if not hasattr(mod, n)]
+    assert missing == []
+    # One object per name, wherever in the package it lives now.
+    assert mod.__name__ == module and mod.__file__.endswith("/__init__.py")
+
+
+def test_each_class_is_assembled_from_its_parts_before_the_base():
+    for g in games.all_games():
+        cls = g.game_class()
+        mro = cls.__mro__
+        assert mro[-2] is Game and mro[-1] is object
+        # Every part is a module of the game's package, and no part overrides the interface twice.
+        package = cls.__module__.rsplit(".", 1)[0]
+        parts = mro[1:-2]
+        assert package in ("engine.chickenfoot", "engine.moon")
+        assert parts and all(p.__module__.startswith(package + ".") for p in parts)
+        for name in ["legal_moves", "apply_move", "legal_actions", "apply", "view", "clone", "from_view",
+                     "start_round", "new_deal", "deal_fast"]:
+            owners = [p.__name__ for p in mro[:-2] if name in p.__dict__]
+            assert len(owners) == 1, (cls.__name__, name, owners)
