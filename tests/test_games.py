@@ -147,3 +147,25 @@ def test_each_class_is_assembled_from_its_parts_before_the_base():
                      "start_round", "new_deal", "deal_fast"]:
             owners = [p.__name__ for p in mro[:-2] if name in p.__dict__]
             assert len(owners) == 1, (cls.__name__, name, owners)
+
+
+@pytest.mark.parametrize("name", games.NAMES)
+def test_the_setup_specs_offer_only_what_the_engine_accepts(name):
+    # The setup screen offers option_specs' ranges; the engine's checks
+    # (Game.resolve_options) are the rule: every offered value must pass
+    # them, and the value just below the offered minimum must not.
+    info = games.info(name)
+    cls = info.game_class()
+    for players in range(info.min_players, info.max_players + 1):
+        for spec in info.option_specs:
+            if spec["kind"] == "bool":
+                for value in (True, False):
+                    assert cls.resolve_options(players, {spec["name"]: value})[spec["name"]] is value
+                with pytest.raises(GameError):
+                    cls.resolve_options(players, {spec["name"]: 1})
+                continue
+            low = players if spec["min"] == "players" else spec["min"]
+            for value in range(low, spec["max"] + 1):
+                assert cls.resolve_options(players, {spec["name"]: value})[spec["name"]] == value
+            with pytest.raises(GameError):
+                cls.resolve_options(players, {spec["name"]: low - 1})
