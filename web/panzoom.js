@@ -13,6 +13,10 @@
 // what matters now: every place the selected tile may go and the open foot;
 // else the last tile played (else the centre).  It zooms in on them until a
 // tile's short side is FOLLOW_SHORT_PX, or less if they would not all fit.
+// The zoom tools float over the view's top right corner: a place framed
+// under them moves down below them, zooming out for it no further than
+// FLOOR_SHORT_PX (there the table may come down by the tools' height,
+// showing felt above it; a person's drag on a phone may do the same).
 //
 // A wide view shows the whole table, unless a grown table fitted to its box
 // would draw tiles under WIDE_SHORT_PX on their short side: then it zooms
@@ -27,6 +31,7 @@ const FOCUS_PAD_PX = 6;
 const TILE_SHORT = 50;   // a tile's drawn short side in the table's viewBox units
 const FOLLOW_BELOW_PX = 600;
 const WIDE_SHORT_PX = 15;
+const FLOOR_SHORT_PX = 18;
 const views = new WeakMap();
 
 function stateOf(view) {
@@ -38,19 +43,32 @@ function stateOf(view) {
   return s;
 }
 
+// The zoom tools' box in the view's coordinates (null where there are none).
+function toolsBox(view) {
+  const tools = view.parentElement && view.parentElement.querySelector(".board-tools");
+  if (!tools) return null;
+  const t = tools.getBoundingClientRect();
+  const v = view.getBoundingClientRect();
+  if (!t.width || t.bottom <= v.top || t.top >= v.bottom) return null;
+  return [t.left - v.left, t.top - v.top, t.right - v.left, t.bottom - v.top];
+}
+
 function clamp(view, s) {
   s.scale = Math.min(MAX, Math.max(MIN, s.scale));
   const w = view.clientWidth;
   const h = view.clientHeight;
+  // On a phone the table may come down as far as the tools reach, to show what is under them.
+  const tools = w < FOLLOW_BELOW_PX ? toolsBox(view) : null;
+  const slack = tools ? Math.max(0, Math.min(h / 4, tools[3])) : 0;
   s.x = Math.min(0, Math.max(w * (1 - s.scale), s.x));
-  s.y = Math.min(0, Math.max(h * (1 - s.scale), s.y));
+  s.y = Math.min(slack, Math.max(h * (1 - s.scale), s.y));
 }
 
 function apply(view, s) {
   clamp(view, s);
   const inner = view.querySelector("#g-table");
   if (!inner) return;
-  inner.style.transform = s.scale === 1 ? "" : `translate(${s.x}px, ${s.y}px) scale(${s.scale})`;
+  inner.style.transform = s.scale === 1 && !s.x && !s.y ? "" : `translate(${s.x}px, ${s.y}px) scale(${s.scale})`;
   view.dataset.zoom = String(Math.round(s.scale * 100));
 }
 
@@ -94,9 +112,9 @@ function follow(view) {
   const origin = view.getBoundingClientRect();
   const unscale = (r) => [(r.left - origin.left - s.x) / s.scale, (r.top - origin.top - s.y) / s.scale,
     (r.right - origin.left - s.x) / s.scale, (r.bottom - origin.top - s.y) / s.scale];
-  let [x0, y0, x1, y1] = unscale(focus[0].getBoundingClientRect());
-  for (const el of focus.slice(1)) {
-    const [a, b, c, d] = unscale(el.getBoundingClientRect());
+  const boxes = focus.map((el) => unscale(el.getBoundingClientRect()));
+  let [x0, y0, x1, y1] = boxes[0];
+  for (const [a, b, c, d] of boxes.slice(1)) {
     x0 = Math.min(x0, a); y0 = Math.min(y0, b); x1 = Math.max(x1, c); y1 = Math.max(y1, d);
   }
   const w = view.clientWidth;
@@ -111,13 +129,30 @@ function follow(view) {
     const fits = Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, x1 - x0), (h - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
     scale = Math.min(MAX, legible, fits);
   }
-  if (scale <= 1) {
+  if (scale <= 1 && wide) {
     fit(view);
     return;
   }
+  scale = Math.max(MIN, scale);
   s.scale = scale;
-  s.x = w / 2 - scale * (x0 + x1) / 2;
-  s.y = h / 2 - scale * (y0 + y1) / 2;
+  // (Fitted, the table stays where it fits unless the tools hide a place.)
+  s.x = scale === MIN ? 0 : w / 2 - scale * (x0 + x1) / 2;
+  s.y = scale === MIN ? 0 : h / 2 - scale * (y0 + y1) / 2;
+  clamp(view, s);
+  const tools = wide ? null : toolsBox(view);
+  const hidden = (b) => tools && s.x + scale * b[0] < tools[2] && s.x + scale * b[2] > tools[0] &&
+    s.y + scale * b[1] < tools[3] && s.y + scale * b[3] > tools[1];
+  if (boxes.some(hidden)) {
+    // Framed in the band below the tools instead, if that keeps tiles legible.
+    const top = tools[3] + FOCUS_PAD_PX;
+    const room = h - FOCUS_PAD_PX - top;
+    const below = Math.min(scale, room / Math.max(1, y1 - y0));
+    if (below * TILE_SHORT * perUnit >= Math.min(FLOOR_SHORT_PX, scale * TILE_SHORT * perUnit) && below >= MIN) {
+      s.scale = below;
+      s.x = w / 2 - below * (x0 + x1) / 2;
+      s.y = top + (room - below * (y1 - y0)) / 2 - below * y0;
+    }
+  }
   apply(view, s);
 }
 
