@@ -12,7 +12,9 @@
 // it themselves (then it stays as they left it).  It keeps in sight, whole,
 // what matters now: every place the selected tile may go and the open foot;
 // else the last tile played (else the centre).  It zooms in on them until a
-// tile's short side is FOLLOW_SHORT_PX, or less if they would not all fit.
+// tile's short side is FOLLOW_SHORT_PX, or less if they would not all fit,
+// and centres the whole table as nearly as keeping them in view allows (so
+// it is not cut on one side with bare felt on the other).
 // The zoom tools float over the view's top right corner: a place framed
 // under them moves down below them, zooming out for it no further than
 // FLOOR_SHORT_PX (there the table may come down by the tools' height,
@@ -104,7 +106,8 @@ function follow(view) {
   const table = inner && inner.querySelector("svg[data-table]");
   const box = table && table.viewBox.baseVal;
   if (!box || !box.width) return;
-  let focus = [...table.querySelectorAll("svg.tile.target, svg.tile.open-foot")];
+  // (The open foot's "cover N more" label with it: cut, it says nothing.)
+  let focus = [...table.querySelectorAll("svg.tile.target, svg.tile.open-foot, text.label")];
   if (!focus.length) focus = [...table.querySelectorAll("svg.tile.fresh")];
   if (!focus.length) focus = [...table.querySelectorAll("g[data-tile]:not([data-on]) svg.tile")];
   if (!focus.length) return;
@@ -134,26 +137,42 @@ function follow(view) {
     return;
   }
   scale = Math.max(MIN, scale);
-  s.scale = scale;
-  // (Fitted, the table stays where it fits unless the tools hide a place.)
-  s.x = scale === MIN ? 0 : w / 2 - scale * (x0 + x1) / 2;
-  s.y = scale === MIN ? 0 : h / 2 - scale * (y0 + y1) / 2;
-  clamp(view, s);
+  // All the table's tiles, to centre as far as keeping the focus in view allows.
+  const all = [...table.querySelectorAll("g[data-tile] svg.tile")].map((el) => unscale(el.getBoundingClientRect()));
+  let [a0, b0, a1, b1] = [x0, y0, x1, y1];
+  for (const [a, b, c, d] of all) {
+    a0 = Math.min(a0, a); b0 = Math.min(b0, b); a1 = Math.max(a1, c); b1 = Math.max(b1, d);
+  }
+  const frameAt = (k, top) => {
+    s.scale = k;
+    s.x = k === MIN ? 0 : along(k, 0, w, x0, x1, a0, a1);
+    s.y = k === MIN && !top ? 0 : along(k, top, h, y0, y1, b0, b1);
+    clamp(view, s);
+  };
+  frameAt(scale, 0);
   const tools = wide ? null : toolsBox(view);
-  const hidden = (b) => tools && s.x + scale * b[0] < tools[2] && s.x + scale * b[2] > tools[0] &&
-    s.y + scale * b[1] < tools[3] && s.y + scale * b[3] > tools[1];
+  const hidden = (b) => tools && s.x + s.scale * b[0] < tools[2] && s.x + s.scale * b[2] > tools[0] &&
+    s.y + s.scale * b[1] < tools[3] && s.y + s.scale * b[3] > tools[1];
   if (boxes.some(hidden)) {
     // Framed in the band below the tools instead, if that keeps tiles legible.
-    const top = tools[3] + FOCUS_PAD_PX;
-    const room = h - FOCUS_PAD_PX - top;
-    const below = Math.min(scale, room / Math.max(1, y1 - y0));
+    const top = tools[3];
+    const below = Math.min(scale, (h - top - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
     if (below * TILE_SHORT * perUnit >= Math.min(FLOOR_SHORT_PX, scale * TILE_SHORT * perUnit) && below >= MIN) {
-      s.scale = below;
-      s.x = w / 2 - below * (x0 + x1) / 2;
-      s.y = top + (room - below * (y1 - y0)) / 2 - below * y0;
+      frameAt(below, top);
     }
   }
   apply(view, s);
+}
+
+// One axis of a followed view: the translation at scale ``k`` that keeps the
+// focus [f0, f1] (unscaled) inside the band [lo, hi] of the view, less the
+// padding, and centres the whole table [t0, t1] there as nearly as that allows.
+function along(k, lo, hi, f0, f1, t0, t1) {
+  const least = lo + FOCUS_PAD_PX - k * f0;
+  const most = hi - FOCUS_PAD_PX - k * f1;
+  const centred = (lo + hi) / 2 - k * (t0 + t1) / 2;
+  if (least > most) return (lo + hi) / 2 - k * (f0 + f1) / 2;
+  return Math.min(most, Math.max(least, centred));
 }
 
 // The person took the view in hand: it no longer follows play.
