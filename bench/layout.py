@@ -40,7 +40,7 @@ from engine import layout, render  # noqa: E402
 from engine.chickenfoot import ChickenFoot  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
-BOXES = {"wide": [(1000, 520), (984, 445)], "narrow": [(350, 489)]}
+BOXES = {"wide": [(1000, 520), (984, 445)], "narrow": [(368, 329)]}
 DRAWN_SHORT = 50        # a tile's drawn short side, viewBox units
 # panzoom.js's follow mode on a phone.
 FOLLOW_SHORT_PX, FOCUS_PAD_PX, MAX_ZOOM = 26, 6, 6

@@ -37,8 +37,10 @@ CLEAR = 6
 # The region lines should stay in, as half-widths from the centre: the
 # "wide" one, fitted to a desktop table box (984x445 px at 1366x768, about
 # 1000x520 on other pages), draws tiles' short sides >= 14 px; the
-# "narrow" one fitted to a phone's (350x490 px), about 18 px.
-REGIONS = {"wide": (1600, 670), "narrow": (460, 520)}
+# "narrow" one is a 390x844 phone's table box while a tile's places are
+# offered (368x329 px, less 6 px round the followed view in panzoom.js):
+# anything in it, framed whole, is drawn >= 18 px (50 * 356 / 968).
+REGIONS = {"wide": (1600, 670), "narrow": (488, 432)}
 # Turns tried for a line's next tile, in order of preference (degrees).
 TURNS = (0, 15, 30, 45, 60, 75, 90, 105, 120)
 DOUBLE_TURN_MAX = 30
@@ -508,6 +510,8 @@ class _Table:
                 if abs(cx) > self.rx - HALF_S or abs(cy) > self.ry - HALF_S:
                     continue
                 angle = (h + 90) % 360 if double else h
+                if double and not self.room_for_toes(cx, cy, angle, h):
+                    continue
                 if self.fits(cx, cy, angle, HALF_L, HALF_S, True):
                     return (0, (cx, cy, angle, HALF_L, HALF_S, h), (ex, ey))
             r += JUMP
@@ -516,11 +520,26 @@ class _Table:
     def room_ahead(self, spot, double):
         """Whether the region leaves room to turn after a tile at ``spot``: a line that
         runs up to the region's edge could then only leave it."""
-        cx, cy, _angle, _hl, _hw, h = spot
-        ahead = (HALF_S if double else HALF_L) + GAP + SHORT
+        cx, cy, angle, _hl, _hw, h = spot
+        if double:
+            return self.room_for_toes(cx, cy, angle, h)
+        ahead = HALF_L + GAP + SHORT
         x = cx + _r(ahead * COS[h])
         y = cy + _r(ahead * SIN[h])
         return -self.rx <= x <= self.rx and -self.ry <= y <= self.ry
+
+    def room_for_toes(self, cx, cy, angle, h):
+        """Whether the region holds the tips of the three ideal toes of a foot at ``(cx, cy)``
+        lying at ``angle`` on a line heading ``h``: a toe that must leave the region is
+        where a phone's followed view loses sight of its places."""
+        for off in TOE_IDEAL:
+            t = (h + off) % 360
+            reach = ray_start((t - angle) % 360) + LONG + CLEAR // 2
+            x = cx + _r(reach * COS[t])
+            y = cy + _r(reach * SIN[t])
+            if not (-self.rx <= x <= self.rx and -self.ry <= y <= self.ry):
+                return False
+        return True
 
     def line_spot(self, ex, ey, hp, turn, double, extra):
         """Where a tile goes after the end ``(ex, ey)`` of a tile heading ``hp``, turned by ``turn``.

@@ -238,7 +238,7 @@ TABLE_MARGINS = {"wide": 30, "narrow": 16}
 # The box (px) each shape's picture is fitted to on the page: the badges and
 # the label are sized for it, so they stay legible when a big table is
 # scaled down (BADGE_PX: a badge's radius, TEXT_PX: the texts' size).
-TABLE_BOXES = {"wide": (984, 445), "narrow": (700, 980)}   # a phone's, zoomed in twice (panzoom.js)
+TABLE_BOXES = {"wide": (984, 445), "narrow": (736, 658)}   # a phone's 368x329, zoomed in twice (panzoom.js)
 BADGE_PX = 11
 TEXT_PX = 14
 

@@ -12,7 +12,13 @@
 // it themselves (then it stays as they left it).  It keeps in sight, whole,
 // what matters now: every place the selected tile may go and the open foot;
 // else the last tile played (else the centre).  It zooms in on them until a
-// tile's short side is FOLLOW_SHORT_PX, or less if they would not all fit.
+// tile's short side is FOLLOW_SHORT_PX, or less if they would not all fit,
+// and centres the whole table as nearly as keeping them in view allows (so
+// it is not cut on one side with bare felt on the other).
+// The zoom tools float over the view's top right corner: a place framed
+// under them moves down below them, zooming out for it no further than
+// FLOOR_SHORT_PX (there the table may come down by the tools' height,
+// showing felt above it; a person's drag on a phone may do the same).
 //
 // A wide view shows the whole table, unless a grown table fitted to its box
 // would draw tiles under WIDE_SHORT_PX on their short side: then it zooms
@@ -27,6 +33,7 @@ const FOCUS_PAD_PX = 6;
 const TILE_SHORT = 50;   // a tile's drawn short side in the table's viewBox units
 const FOLLOW_BELOW_PX = 600;
 const WIDE_SHORT_PX = 15;
+const FLOOR_SHORT_PX = 18;
 const views = new WeakMap();
 
 function stateOf(view) {
@@ -38,19 +45,32 @@ function stateOf(view) {
   return s;
 }
 
+// The zoom tools' box in the view's coordinates (null where there are none).
+function toolsBox(view) {
+  const tools = view.parentElement && view.parentElement.querySelector(".board-tools");
+  if (!tools) return null;
+  const t = tools.getBoundingClientRect();
+  const v = view.getBoundingClientRect();
+  if (!t.width || t.bottom <= v.top || t.top >= v.bottom) return null;
+  return [t.left - v.left, t.top - v.top, t.right - v.left, t.bottom - v.top];
+}
+
 function clamp(view, s) {
   s.scale = Math.min(MAX, Math.max(MIN, s.scale));
   const w = view.clientWidth;
   const h = view.clientHeight;
+  // On a phone the table may come down as far as the tools reach, to show what is under them.
+  const tools = w < FOLLOW_BELOW_PX ? toolsBox(view) : null;
+  const slack = tools ? Math.max(0, Math.min(h / 4, tools[3])) : 0;
   s.x = Math.min(0, Math.max(w * (1 - s.scale), s.x));
-  s.y = Math.min(0, Math.max(h * (1 - s.scale), s.y));
+  s.y = Math.min(slack, Math.max(h * (1 - s.scale), s.y));
 }
 
 function apply(view, s) {
   clamp(view, s);
   const inner = view.querySelector("#g-table");
   if (!inner) return;
-  inner.style.transform = s.scale === 1 ? "" : `translate(${s.x}px, ${s.y}px) scale(${s.scale})`;
+  inner.style.transform = s.scale === 1 && !s.x && !s.y ? "" : `translate(${s.x}px, ${s.y}px) scale(${s.scale})`;
   view.dataset.zoom = String(Math.round(s.scale * 100));
 }
 
@@ -86,7 +106,8 @@ function follow(view) {
   const table = inner && inner.querySelector("svg[data-table]");
   const box = table && table.viewBox.baseVal;
   if (!box || !box.width) return;
-  let focus = [...table.querySelectorAll("svg.tile.target, svg.tile.open-foot")];
+  // (The open foot's "cover N more" label with it: cut, it says nothing.)
+  let focus = [...table.querySelectorAll("svg.tile.target, svg.tile.open-foot, text.label")];
   if (!focus.length) focus = [...table.querySelectorAll("svg.tile.fresh")];
   if (!focus.length) focus = [...table.querySelectorAll("g[data-tile]:not([data-on]) svg.tile")];
   if (!focus.length) return;
@@ -94,9 +115,9 @@ function follow(view) {
   const origin = view.getBoundingClientRect();
   const unscale = (r) => [(r.left - origin.left - s.x) / s.scale, (r.top - origin.top - s.y) / s.scale,
     (r.right - origin.left - s.x) / s.scale, (r.bottom - origin.top - s.y) / s.scale];
-  let [x0, y0, x1, y1] = unscale(focus[0].getBoundingClientRect());
-  for (const el of focus.slice(1)) {
-    const [a, b, c, d] = unscale(el.getBoundingClientRect());
+  const boxes = focus.map((el) => unscale(el.getBoundingClientRect()));
+  let [x0, y0, x1, y1] = boxes[0];
+  for (const [a, b, c, d] of boxes.slice(1)) {
     x0 = Math.min(x0, a); y0 = Math.min(y0, b); x1 = Math.max(x1, c); y1 = Math.max(y1, d);
   }
   const w = view.clientWidth;
@@ -111,14 +132,47 @@ function follow(view) {
     const fits = Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, x1 - x0), (h - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
     scale = Math.min(MAX, legible, fits);
   }
-  if (scale <= 1) {
+  if (scale <= 1 && wide) {
     fit(view);
     return;
   }
-  s.scale = scale;
-  s.x = w / 2 - scale * (x0 + x1) / 2;
-  s.y = h / 2 - scale * (y0 + y1) / 2;
+  scale = Math.max(MIN, scale);
+  // All the table's tiles, to centre as far as keeping the focus in view allows.
+  const all = [...table.querySelectorAll("g[data-tile] svg.tile")].map((el) => unscale(el.getBoundingClientRect()));
+  let [a0, b0, a1, b1] = [x0, y0, x1, y1];
+  for (const [a, b, c, d] of all) {
+    a0 = Math.min(a0, a); b0 = Math.min(b0, b); a1 = Math.max(a1, c); b1 = Math.max(b1, d);
+  }
+  const frameAt = (k, top) => {
+    s.scale = k;
+    s.x = k === MIN ? 0 : along(k, 0, w, x0, x1, a0, a1);
+    s.y = k === MIN && !top ? 0 : along(k, top, h, y0, y1, b0, b1);
+    clamp(view, s);
+  };
+  frameAt(scale, 0);
+  const tools = wide ? null : toolsBox(view);
+  const hidden = (b) => tools && s.x + s.scale * b[0] < tools[2] && s.x + s.scale * b[2] > tools[0] &&
+    s.y + s.scale * b[1] < tools[3] && s.y + s.scale * b[3] > tools[1];
+  if (boxes.some(hidden)) {
+    // Framed in the band below the tools instead, if that keeps tiles legible.
+    const top = tools[3];
+    const below = Math.min(scale, (h - top - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
+    if (below * TILE_SHORT * perUnit >= Math.min(FLOOR_SHORT_PX, scale * TILE_SHORT * perUnit) && below >= MIN) {
+      frameAt(below, top);
+    }
+  }
   apply(view, s);
+}
+
+// One axis of a followed view: the translation at scale ``k`` that keeps the
+// focus [f0, f1] (unscaled) inside the band [lo, hi] of the view, less the
+// padding, and centres the whole table [t0, t1] there as nearly as that allows.
+function along(k, lo, hi, f0, f1, t0, t1) {
+  const least = lo + FOCUS_PAD_PX - k * f0;
+  const most = hi - FOCUS_PAD_PX - k * f1;
+  const centred = (lo + hi) / 2 - k * (t0 + t1) / 2;
+  if (least > most) return (lo + hi) / 2 - k * (f0 + f1) / 2;
+  return Math.min(most, Math.max(least, centred));
 }
 
 // The person took the view in hand: it no longer follows play.

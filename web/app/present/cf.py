@@ -14,7 +14,7 @@ from app.words import table_words
 # Per screen shape (the region the table's lines keep to, see
 # engine.layout): the smallest picture (viewBox units), so that a small
 # table is not blown up.
-TABLE_SHAPES = {"wide": [1500, 780], "narrow": [700, 980]}
+TABLE_SHAPES = {"wide": [1500, 780], "narrow": [1008, 896]}
 
 
 def status(s, v):
