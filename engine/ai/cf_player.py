@@ -26,7 +26,7 @@ from ..chickenfoot import ChickenFoot
 from ..rng import Rng
 from ..tiles import HI, NAMES, PIPS, double, parse
 from .cf_heur import score_plays
-from .cf_know import knowledge, sample
+from .cf_know import knowledge, sample_hinted
 from .cf_sim import playout
 from .clock import Deadline
 
@@ -177,7 +177,7 @@ def choose_hard(view, rng, budget):
     deadline = Deadline(budget.time_ms if budget.time_ms is not None else
                         (HARD_TIME_MS if budget.iterations is None else None))
     seat = k.seat
-    hands, yard = sample(k, rng)
+    hands, yard = sample_hinted(k, rng)
     base = world_base(view, k, hands, yard)
     moves = []
     for p in plays:
@@ -189,7 +189,7 @@ def choose_hard(view, rng, budget):
     done = 0
     while done < worlds:
         if done:
-            hands, yard = sample(k, rng)
+            hands, yard = sample_hinted(k, rng)
         wseed = rng.next64()
         for i in range(len(moves)):
             g = play_world(base, hands, yard, moves[i], wseed)
