@@ -54,7 +54,6 @@ INFER = True
 # per world, see _bid_utility).
 BID_DEALS = 2
 STRATIFY = True
-DISCARD_DISTINCT = False
 PASS_OPEN = -2
 PASS_AFTER_BID = -3
 PASS_NEAR_21 = -2
@@ -420,16 +419,7 @@ def _hard_trump(k, rng, budget):
 
 def _hard_discard(k, rng, budget):
     search = _Search(budget, "discard")
-    count = HARD_CANDIDATES["discard"]
-    if not DISCARD_DISTINCT:
-        return _pick_candidate(k, search, rng, best_choices(k.hand, count))[1]
-    # Distinct discards, each with its best trump by the estimate: the trump
-    # is chosen again after the discard, so two trumps for one discard would
-    # spend the solves on a question asked again later.
-    cands = []
-    for c in best_choices(k.hand, 72):
-        if len(cands) < count and c[1] not in [x[1] for x in cands]:
-            cands.append(c)
+    cands = best_choices(k.hand, HARD_CANDIDATES["discard"])
     return _pick_candidate(k, search, rng, cands)[1]
 
 
