@@ -16,6 +16,12 @@ stricter).
 
 :func:`sample` deals the unseen tiles to those slots and the yard at random,
 consistently with the masks and every hand size.
+
+Softer evidence: a seat that played a light tile while a much heavier one
+could go down probably did not hold it (players shed weight).  Its plays
+since its last draw (before that, a tile it holds may have been drawn
+later) give ``unlikely``, per seat, and :func:`sample_hinted` leans the
+worlds away from those tiles without ever breaking a fact.
 """
 
 from ..chickenfoot import HAND_SIZES, N_TILES, NUM_MASK, TOES, ChickenFoot, tile_score

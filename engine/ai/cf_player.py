@@ -9,7 +9,8 @@ function of the view, the generator's seed and the iteration budget.
 * **easy** -- a beginner: a random play, heavier tiles a little likelier.
 * **medium** -- :func:`engine.ai.cf_heur.score_plays`, the best-rated play.
 * **hard** -- determinised Monte Carlo: deal the unseen tiles consistently
-  with the view (hand sizes, what draws and passes revealed), play each
+  with the view (hand sizes, what draws and passes revealed), leaning away
+  from heavy tiles a seat chose not to play (:func:`cf_know.sample_hinted`), play each
   candidate and finish the round with the greedy policy of
   :mod:`engine.ai.cf_sim`, over the same worlds for every candidate; pick
   the best mean of (opponents' mean round score - own round score), with a
