@@ -38,7 +38,8 @@ class Knowledge:
     hold), ``sizes`` (hand sizes), ``yard_size``, ``open_count`` (per number,
     the free ends on the table, the centre and an open foot not counted),
     ``dnum``, ``spokes_left``, ``foot`` (the open foot's tile or -1),
-    ``toes_left``.
+    ``toes_left``, ``unlikely`` (per seat, a mask of unseen tiles its plays
+    suggest it lacks: soft evidence, see :func:`sample_hinted`).
     """
 
     __slots__ = ("seat", "players", "hand", "unseen", "unseen_mask", "slots", "lacks", "sizes",
