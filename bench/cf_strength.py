@@ -21,19 +21,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from engine.ai import Budget, cf_know, cf_player, cf_sim, choose  # noqa: E402
 from engine.chickenfoot import ChickenFoot  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from variants import Settings, parse  # noqa: E402
 
 MODULES = {"cf_sim": cf_sim, "cf_player": cf_player, "cf_know": cf_know}
-
-
-def parse_variant(text):
-    out = []
-    for part in text.split(","):
-        part = part.strip()
-        if part:
-            name, value = part.split("=")
-            mod, attr = name.split(".")
-            out.append((MODULES[mod], attr, int(value) if value.lstrip("-").isdigit() else value))
-    return out
 
 
 def play_round(players, deal_seed, hard_seat, budget, seed):
@@ -55,7 +45,7 @@ def report(variants, res, outs):
         diffs = [res[i][j] - res[0][j] for j in range(n)]
         mean = sum(diffs) / n
         sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / max(1, n - 1))
-        print(json.dumps({"variant": [(m.__name__.split(".")[-1], a, x) for m, a, x in v], "rounds": n,
+        print(json.dumps({"variant": v, "rounds": n,
                           "advantage": round(sum(res[i]) / n, 2), "vs_first": round(mean, 2),
                           "se": round(sd / math.sqrt(n), 2), "went_out": outs[i]}), flush=True)
 
@@ -70,21 +60,15 @@ def main():
     ap.add_argument("--every", type=int, default=5, help="print the figures so far every this many deals")
     ap.add_argument("--variants", default=";")
     args = ap.parse_args()
-    variants = [parse_variant(v) for v in args.variants.split(";")]
-    saved = {}
-    for v in variants:
-        for mod, attr, _ in v:
-            saved[(mod, attr)] = getattr(mod, attr)
+    variants = [parse(v) for v in args.variants.split(";")]
+    settings = Settings(MODULES, cf_player, variants)
     res = [[] for _ in variants]
     outs = [0] * len(variants)
     budget = Budget(iterations=args.iterations)
     for d in range(args.deals):
         for seat in range(args.players):
             for i, v in enumerate(variants):
-                for (mod, attr), value in saved.items():
-                    setattr(mod, attr, value)
-                for mod, attr, value in v:
-                    setattr(mod, attr, value)
+                settings.apply(v)
                 adv, out = play_round(args.players, args.seed * 100003 + d, seat, budget, d * 8 + seat)
                 res[i].append(adv)
                 outs[i] += out

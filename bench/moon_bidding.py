@@ -22,16 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from engine.ai import Budget, moon_player  # noqa: E402
 from engine.moon import Moon  # noqa: E402
 from engine.rng import Rng  # noqa: E402
-
-
-def parse_variant(text):
-    out = []
-    for part in text.split(","):
-        part = part.strip()
-        if part:
-            name, value = part.split("=")
-            out.append((name, int(value)))
-    return out
+from variants import Settings, parse  # noqa: E402
 
 
 def play_hand(deal, hard_seat, hand_budget, play_budget, seed, bidder_only=False):
@@ -78,29 +69,15 @@ def main():
     ap.add_argument("--bidder-only", action="store_true",
                     help="play only the hands hard bids (for variants of the discard and trumps)")
     args = ap.parse_args()
-    variants = [parse_variant(v) for v in args.variants.split(";")]
-    saved = {}
-    for v in variants:
-        for name, _ in v:
-            base = name.split(".")[0]
-            saved[base] = getattr(moon_player, base)
+    variants = [parse(v) for v in args.variants.split(";")]
+    settings = Settings({}, moon_player, variants)
     results = [[] for _ in variants]
     stats = [[0, 0, 0] for _ in variants]
     for d in range(args.deals):
         deal = Moon(3).new_deal(Rng(args.seed * 100003 + d))
         for seat in range(3):
             for i, v in enumerate(variants):
-                for name, value in saved.items():
-                    setattr(moon_player, name, value)
-                for name, value in v:
-                    if "." in name:
-                        # A dict constant (HARD_CANDIDATES.discard=6): a changed copy.
-                        base, key = name.split(".")
-                        changed = dict(getattr(moon_player, base))
-                        changed[key] = value
-                        setattr(moon_player, base, changed)
-                    else:
-                        setattr(moon_player, name, value)
+                settings.apply(v)
                 out = play_hand(deal, seat, Budget(iterations=args.hand_iterations),
                                 Budget(iterations=args.play_iterations), d * 3 + seat, args.bidder_only)
                 if out is None:
