@@ -16,9 +16,15 @@ stricter).
 
 :func:`sample` deals the unseen tiles to those slots and the yard at random,
 consistently with the masks and every hand size.
+
+Softer evidence: a seat that played a light tile while a much heavier one
+could go down probably did not hold it (players shed weight).  Its plays
+since its last draw (before that, a tile it holds may have been drawn
+later) give ``unlikely``, per seat, and :func:`sample_hinted` leans the
+worlds away from those tiles without ever breaking a fact.
 """
 
-from ..chickenfoot import HAND_SIZES, N_TILES, NUM_MASK, TOES, ChickenFoot
+from ..chickenfoot import HAND_SIZES, N_TILES, NUM_MASK, TOES, ChickenFoot, tile_score
 from ..tiles import HI, parse
 
 
@@ -32,12 +38,13 @@ class Knowledge:
     hold), ``sizes`` (hand sizes), ``yard_size``, ``open_count`` (per number,
     the free ends on the table, the centre and an open foot not counted),
     ``dnum``, ``spokes_left``, ``foot`` (the open foot's tile or -1),
-    ``toes_left``.
+    ``toes_left``, ``unlikely`` (per seat, a mask of unseen tiles its plays
+    suggest it lacks: soft evidence, see :func:`sample_hinted`).
     """
 
     __slots__ = ("seat", "players", "hand", "unseen", "unseen_mask", "slots", "lacks", "sizes",
                  "yard_size", "reserve", "open_count", "dnum", "spokes_left", "foot",
-                 "toes_left", "db50", "order")
+                 "toes_left", "db50", "order", "unlikely")
 
 
 def knowledge(view):
@@ -69,12 +76,15 @@ def knowledge(view):
         slots.append([] if s == seat else [0] * HAND_SIZES[players])
     drew = -1          # the seat that drew this turn (its next action tells more)
     drew_mask = 0
+    # Per seat, the tiles its plays since its last draw suggest it lacks (see unlikely).
+    unlikely = [0] * players
     for item in view["history"]:
         s = item[0]
         action = item[1]
         if action == "draw":
             drew = s
             drew_mask = table.playable_mask()
+            unlikely[s] = 0         # a drawn tile may be any of them
             if s != seat:
                 sl = slots[s]
                 for i in range(len(sl)):
@@ -94,6 +104,11 @@ def knowledge(view):
         parts = action.split(">")
         t = parse(parts[0])
         b = parse(parts[1])
+        if s != seat:
+            # It played t although it could play these heavier tiles: a
+            # player sheds weight, so it probably holds none of them.  Every
+            # tile it holds now was in hand then unless it has drawn since.
+            unlikely[s] |= table.playable_mask() & _heavier(t, k.db50)
         if s != seat and drew != s:
             sl = slots[s]
             # The most constrained slot that could have held t (see the docstring).
@@ -140,7 +155,68 @@ def knowledge(view):
     k.foot = table.foot
     k.toes_left = TOES - table.toes if table.foot >= 0 else 0
     k.order = None      # sample()'s slot order and allowed tiles, built once
+    for s in range(players):
+        unlikely[s] &= umask
+    k.unlikely = unlikely
     return k
+
+
+# A play is taken as a sign the player held no playable tile heavier by more
+# than this (pips): the medium player's other terms (ends it can follow,
+# doubles) are worth up to about that much.
+HEAVIER = 8
+_HEAVIER = [None, None]
+
+
+def _heavier(t, db50):
+    """The mask of tiles heavier than ``t`` by more than ``HEAVIER`` pips."""
+    table = _HEAVIER[1 if db50 else 0]
+    if table is None:
+        w = [tile_score(u, db50) for u in range(N_TILES)]
+        table = []
+        for u in range(N_TILES):
+            m = 0
+            for v in range(N_TILES):
+                if w[v] > w[u] + HEAVIER:
+                    m |= 1 << v
+            table.append(m)
+        _HEAVIER[1 if db50 else 0] = table
+    return table[t]
+
+
+# Hinted sampling: a world is kept with probability 1 / 2**(tiles it deals a
+# seat that its plays suggest it lacks), at most HINT_TRIES draws (then the
+# world with the fewest such tiles).  Soft: players do not all shed weight.
+HINT_TRIES = 6
+HINTS = True
+
+
+def sample_hinted(k, rng):
+    """Like :func:`sample`, leaning towards worlds its plays suggest (``k.unlikely``).
+
+    Every world is still one :func:`sample` draws: the hard facts hold.
+    """
+    hands, yard = sample(k, rng)
+    if not HINTS:
+        return hands, yard
+    best = None
+    best_v = 1 << 30
+    n = 0
+    while True:
+        v = 0
+        for s in range(k.players):
+            m = hands[s] & k.unlikely[s] if s != k.seat else 0
+            while m:
+                m &= m - 1
+                v += 1
+        if v == 0 or (v < 20 and rng.below(1 << v) == 0):
+            return hands, yard
+        if v < best_v:
+            best, best_v = (hands, yard), v
+        n += 1
+        if n >= HINT_TRIES:
+            return best
+        hands, yard = sample(k, rng)
 
 
 def sample(k, rng, tries=8):

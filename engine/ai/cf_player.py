@@ -9,7 +9,8 @@ function of the view, the generator's seed and the iteration budget.
 * **easy** -- a beginner: a random play, heavier tiles a little likelier.
 * **medium** -- :func:`engine.ai.cf_heur.score_plays`, the best-rated play.
 * **hard** -- determinised Monte Carlo: deal the unseen tiles consistently
-  with the view (hand sizes, what draws and passes revealed), play each
+  with the view (hand sizes, what draws and passes revealed), leaning away
+  from heavy tiles a seat chose not to play (:func:`cf_know.sample_hinted`), play each
   candidate and finish the round with the greedy policy of
   :mod:`engine.ai.cf_sim`, over the same worlds for every candidate; pick
   the best mean of (opponents' mean round score - own round score), with a
@@ -26,7 +27,7 @@ from ..chickenfoot import ChickenFoot
 from ..rng import Rng
 from ..tiles import HI, NAMES, PIPS, double, parse
 from .cf_heur import score_plays
-from .cf_know import knowledge, sample
+from .cf_know import knowledge, sample_hinted
 from .cf_sim import playout
 from .clock import Deadline
 
@@ -177,7 +178,7 @@ def choose_hard(view, rng, budget):
     deadline = Deadline(budget.time_ms if budget.time_ms is not None else
                         (HARD_TIME_MS if budget.iterations is None else None))
     seat = k.seat
-    hands, yard = sample(k, rng)
+    hands, yard = sample_hinted(k, rng)
     base = world_base(view, k, hands, yard)
     moves = []
     for p in plays:
@@ -189,7 +190,7 @@ def choose_hard(view, rng, budget):
     done = 0
     while done < worlds:
         if done:
-            hands, yard = sample(k, rng)
+            hands, yard = sample_hinted(k, rng)
         wseed = rng.next64()
         for i in range(len(moves)):
             g = play_world(base, hands, yard, moves[i], wseed)

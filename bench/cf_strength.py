@@ -1,0 +1,81 @@
+"""Chicken Foot: what a change to hard buys, round by round, paired on the same deals.
+
+Every deal is played once per hard seat (the others medium) and once per
+variant; a variant sets module constants (``cf_sim.POLICY=medium``,
+``cf_player.HARD_MAX_CANDIDATES=8``).  Prints one JSON line per variant:
+hard's mean round score less the mean of the medium seats (pips, lower is
+better), how often hard went out, and the paired difference against the
+first variant with its standard error.
+
+    python3 bench/cf_strength.py --deals 20 --iterations 600 --variants ";cf_sim.POLICY=medium"
+"""
+
+import argparse
+import json
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from engine.ai import Budget, cf_know, cf_player, cf_sim, choose  # noqa: E402
+from engine.chickenfoot import ChickenFoot  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+from variants import Settings, parse  # noqa: E402
+
+MODULES = {"cf_sim": cf_sim, "cf_player": cf_player, "cf_know": cf_know}
+
+
+def play_round(players, deal_seed, hard_seat, budget, seed):
+    g = ChickenFoot(players)
+    g.start_round(g.new_deal(Rng(deal_seed)))
+    rng = Rng(seed)
+    while g.current_seat() is not None:
+        seat = g.current_seat()
+        view = g.view(seat)
+        g.apply(choose(view, "hard" if seat == hard_seat else "medium", rng.next64(), budget), seat)
+    sc = g.last_scores()
+    others = [sc[s] for s in range(players) if s != hard_seat]
+    return sc[hard_seat] - sum(others) / len(others), g.went_out() == hard_seat
+
+
+def report(variants, res, outs):
+    n = len(res[0])
+    for i, v in enumerate(variants):
+        diffs = [res[i][j] - res[0][j] for j in range(n)]
+        mean = sum(diffs) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / max(1, n - 1))
+        print(json.dumps({"variant": v, "rounds": n,
+                          "advantage": round(sum(res[i]) / n, 2), "vs_first": round(mean, 2),
+                          "se": round(sd / math.sqrt(n), 2), "went_out": outs[i]}), flush=True)
+
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--iterations", type=int, default=600)
+    ap.add_argument("--every", type=int, default=5, help="print the figures so far every this many deals")
+    ap.add_argument("--variants", default=";")
+    args = ap.parse_args()
+    variants = [parse(v) for v in args.variants.split(";")]
+    settings = Settings(MODULES, cf_player, variants)
+    res = [[] for _ in variants]
+    outs = [0] * len(variants)
+    budget = Budget(iterations=args.iterations)
+    for d in range(args.deals):
+        for seat in range(args.players):
+            for i, v in enumerate(variants):
+                settings.apply(v)
+                adv, out = play_round(args.players, args.seed * 100003 + d, seat, budget, d * 8 + seat)
+                res[i].append(adv)
+                outs[i] += out
+        if (d + 1) % args.every == 0 and d + 1 < args.deals:
+            report(variants, res, outs)
+    report(variants, res, outs)
+
+
+if __name__ == "__main__":
+    main()
