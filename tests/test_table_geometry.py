@@ -39,8 +39,11 @@ MEASURE = """() => {
                           pt(b.x, b.y + b.height)]});
   }
   const tools = document.querySelector("#game .board-tools").getBoundingClientRect();
+  const text = svg && svg.querySelector("text.label");
+  const label = text && text.getBoundingClientRect();
   return {tiles, view: [view.left, view.top, view.right, view.bottom],
           tools: [tools.left, tools.top, tools.right, tools.bottom],
+          label: label && [[label.left, label.top], [label.right, label.bottom]],
           screen: [0, 0, innerWidth, innerHeight]};
 }"""
 
@@ -248,6 +251,8 @@ def test_a_phone_keeps_every_place_of_the_selected_tile_in_sight(browser, site):
             foot = open_foot(seen)
             if foot:
                 in_sight(seen, [foot])
+                # Its "cover N more" label too: cut, it says nothing.
+                assert seen["label"] and inside(seen["label"], seen["view"]), "the open foot's label is cut"
             stats["turns"] += 1
             # (data-targets only picks a tile with several places; what is
             # measured comes from the contract: the place buttons' names.)
