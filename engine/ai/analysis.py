@@ -22,7 +22,11 @@ verdict is ``"best"`` or ``"cost"`` for Moon (exact values); for Chicken Foot
 Work is a fixed budget (``iterations``), so the same record and options give
 the same bytes on every interpreter.  ``progress(done, total)`` is called as
 the work goes; returning ``False`` from it stops the analysis with
-:class:`Cancelled` (how a worker reports progress and is cancelled).
+:class:`Cancelled`.  :func:`steps` is the same work as a generator, one unit
+at a time: a worker that cannot call back into the page runs it in slices
+between the page's calls (progress and Cancel without blocking either side).
+Each game's ``analyse_round`` is such a generator: it yields ``(done,
+total)`` after each unit and returns the analysis.
 """
 
 from .. import games
@@ -38,25 +42,32 @@ class Cancelled(GameError):
 
 
 class Progress:
-    """Counts work units and reports them to an optional ``progress(done, total)``."""
+    """Counts work units: ``yield work.step()`` in a game's generator reports one."""
 
-    __slots__ = ("callback", "done", "total")
+    __slots__ = ("done", "total")
 
-    def __init__(self, callback, total):
-        self.callback = callback
+    def __init__(self, total):
         self.done = 0
         self.total = total
 
     def step(self, units=1):
-        """``units`` more done; :class:`Cancelled` if the callback returns ``False``."""
+        """``units`` more done: the ``(done, total)`` to yield."""
         self.done += units
-        if self.callback is not None and self.callback(self.done, self.total) is False:
-            raise Cancelled()
+        return (self.done, self.total)
 
     def finish(self):
-        """Report the work complete (a hand that ended early leaves units unspent)."""
-        if self.done < self.total:
-            self.step(self.total - self.done)
+        """The work complete (a hand that ended early leaves units unspent)."""
+        self.done = self.total
+        return (self.done, self.total)
+
+
+def drain(generator):
+    """Run an analysis generator to its end; its return value."""
+    try:
+        while True:
+            next(generator)
+    except StopIteration as stop:
+        return stop.value
 
 
 def verdict(alternatives, chosen, maximise):
@@ -123,6 +134,20 @@ def analyse(record, options=None, progress=None):
     computed) for an invalid record, a round that does not exist, a seat out
     of range, or a round the game's analysis does not offer.
     """
+    work = steps(record, options)
+    try:
+        while True:
+            done, total = next(work)
+            if progress is not None and progress(done, total) is False:
+                raise Cancelled()
+    except StopIteration as stop:
+        return stop.value
+
+
+def steps(record, options=None):
+    """:func:`analyse` as a generator: yields ``(done, total)`` after each unit
+    of work and returns the analysis (``StopIteration.value``).  The record
+    and options are checked at the first ``next()``."""
     opts = check_options(options)
     game = replay(record)               # validates the whole record first
     data = game.record()
@@ -147,7 +172,7 @@ def analyse(record, options=None, progress=None):
     head["rounds"] = rounds[:ri] + [deal]
     start = replay(head)
     part = games.info(game.GAME).analysis_module()
-    out = part.analyse_round(start, ri, rounds[ri], opts, progress)
+    out = yield from part.analyse_round(start, ri, rounds[ri], opts)
     out["game"] = game.GAME
     out["round"] = ri
     return out
