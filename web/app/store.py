@@ -38,6 +38,7 @@ THEME_KEY = "boneyard.theme"
 THEMES = ["light", "dark", "auto"]
 DEFAULT_THEME = "auto"
 TAB_KEY = "boneyard.tab"            # in sessionStorage: this tab's game id
+ANALYSIS_PREFIX = "boneyard.analysis."   # + game id: that game's analyses (see analysis_get)
 VERSION = 2
 
 
@@ -357,6 +358,7 @@ def games():
 
 def delete(game_id):
     remove(PREFIX + game_id)
+    remove(ANALYSIS_PREFIX + game_id)
     if tab.id == game_id:
         tab.id = None
         tab.rev = 0
@@ -417,7 +419,40 @@ def prune_one():
     if not finished:
         return False
     remove(PREFIX + finished[-1]["id"])
+    remove(ANALYSIS_PREFIX + finished[-1]["id"])
     return True
+
+
+# --- analyses: cached beside their game's save ------------------------------------------
+
+def _analyses(game_id):
+    try:
+        data = json.loads(get(ANALYSIS_PREFIX + game_id) or "{}")
+    except Exception:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def analysis_get(game_id, key):
+    """The cached analysis ``key`` of game ``game_id`` (JSON text), or None.
+
+    ``key`` names the round, the seat and the round's actions (see
+    ``app.review_analysis.cache_key``): a round that changed misses.
+    """
+    if not game_id:
+        return None
+    text = _analyses(game_id).get(key)
+    return text if isinstance(text, str) else None
+
+
+def analysis_put(game_id, key, text):
+    """Cache analysis ``text`` as ``key`` of game ``game_id``; False if storage refused it
+    (the analysis is then kept for this page only: it is never worth a game's save)."""
+    if not game_id or get(PREFIX + game_id) is None:
+        return False
+    data = _analyses(game_id)
+    data[key] = text
+    return put(ANALYSIS_PREFIX + game_id, json.dumps(data))
 
 
 # --- the status banner (full storage, a game moved on elsewhere) ----------------------

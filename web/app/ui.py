@@ -12,7 +12,7 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from app import dom, players, records, replay, saves_view, screens, store
+from app import dom, players, records, replay, review_analysis, saves_view, screens, store
 from app import session as sess
 from app import i18n
 from app.i18n import t
@@ -255,7 +255,7 @@ def render_review():
         rack += replay.all_hands(twin)
     elif viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
         rack += screens.hand_panel_readonly(twin, viewer)
-    parts["rack"] = rack
+    parts["rack"] = rack + review_analysis.panel_html(review)
     parts["log"] = replay.log_items(review.log())
     box = dom.by_id("game")
     box.setAttribute("data-review", review.mode)
@@ -452,6 +452,7 @@ def handle(act, arg):
         s = store.load(arg, adopt_it=False)   # only viewed: this tab keeps its own game
         if s is not None:
             records.open_viewer(s)
+            state.review.game_id = arg      # its analyses are cached beside its save
     elif act == "reload-saved":
         s = store.reload_current()
         if s is not None:
@@ -795,6 +796,7 @@ def install():
     show_notes()
     records.install({"render": render, "after_change": after_change, "show_setup": show_setup, "begin": begin,
                      "saved_setup": saved_setup})
+    review_analysis.install({"render": render})
 
 
 def worker_ready():
