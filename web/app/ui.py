@@ -270,7 +270,8 @@ def render_review():
     if lost or not box.contains(window.document.activeElement):
         # Keep focus on the same control (Autoplay/Stop share one id) when it is still usable.
         el = dom.by_id(focused_id) if focused_id else None
-        if el is None or el.disabled or not box.contains(el):
+        # An SVG control (the analysis chart) has no ``disabled``.
+        if el is None or getattr(el, "disabled", False) or not box.contains(el):
             el = box.querySelector(".review button:not([disabled])")
         if el is not None:
             el.focus()
