@@ -219,8 +219,14 @@ def rev_of(text):
 
 def meta_of(session):
     game = session.game
-    return {"game": session.setup["game"], "players": game.players, "names": list(session.names),
+    meta = {"game": session.setup["game"], "players": game.players, "names": list(session.names),
             "round": game.round_count(), "actions": game.action_count(), "finished": game.is_over()}
+    # The history (app.history_view) reads these from the head alone: who played at which level, the result.
+    meta["seats"] = [session.kind(seat) for seat in range(game.players)]
+    if meta["finished"]:
+        meta["totals"] = game.totals()
+        meta["winners"] = game.winners()
+    return meta
 
 
 def save_text(session, game_id, rev, now):
@@ -349,11 +355,57 @@ def games():
             set_aside(key, text, ValueError("unknown save format"))
             continue
         meta = head["meta"]
-        items.append({"id": key[len(PREFIX):], "updated": head["updated"], "game": meta["game"],
-                      "players": meta["players"], "names": meta["names"], "round": meta["round"],
-                      "finished": bool(meta.get("finished")), "mine": key[len(PREFIX):] == tab.id})
+        item = {"id": key[len(PREFIX):], "updated": head["updated"], "game": meta["game"],
+                "players": meta["players"], "names": meta["names"], "round": meta["round"],
+                "finished": bool(meta.get("finished")), "mine": key[len(PREFIX):] == tab.id}
+        for extra in ("seats", "totals", "winners"):
+            if _int_or_str_list(meta.get(extra), meta["players"]):
+                item[extra] = meta[extra]
+        items.append(item)
     items.sort(key=lambda item: (-item["updated"], item["id"]))
     return items
+
+
+def _int_or_str_list(value, n):
+    return isinstance(value, list) and len(value) <= n and all(isinstance(v, (int, str)) for v in value)
+
+
+def history():
+    """The finished games, most recent first, each with ``seats`` (kinds), ``totals`` and ``winners``.
+
+    Saves written before these were in the head are read whole (once per
+    listing; a damaged one is set aside).
+    """
+    out = []
+    for item in games():
+        if not item["finished"]:
+            continue
+        if "seats" not in item or "totals" not in item or "winners" not in item:
+            key = PREFIX + item["id"]
+            text = get(key)
+            try:
+                session = session_of(text)
+            except Exception as exc:
+                set_aside(key, text, exc)
+                continue
+            meta = meta_of(session)
+            for extra in ("seats", "totals", "winners"):
+                item[extra] = meta.get(extra)
+        out.append(item)
+    return out
+
+
+def history_records():
+    """The records of every finished game, most recent first (the history's export)."""
+    out = []
+    for item in history():
+        text = get(PREFIX + item["id"])
+        cut = text.find(',"record":') if text else -1
+        if cut < 0:
+            continue
+        # The record is the save's last member (save_text): its JSON as written, not re-encoded.
+        out.append(text[cut + len(',"record":'):-1])
+    return out
 
 
 def delete(game_id):

@@ -12,7 +12,7 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from app import dom, players, records, replay, review_analysis, saves_view, screens, store
+from app import dom, history, players, records, replay, review_analysis, saves_view, screens, store
 from app import session as sess
 from app import i18n
 from app.i18n import t
@@ -93,7 +93,8 @@ def show_setup(message=""):
     setup = state.pending_setup if state.pending_setup else saved_setup()
     state.pending_setup = setup
     box = dom.by_id("setup")
-    box.innerHTML = screens.setup_screen(setup, False, message) + saves_view.saved_games_html(store.games(), when)
+    box.innerHTML = (screens.setup_screen(setup, False, message) + saves_view.saved_games_html(store.games(), when)
+                     + history.panel_html(when))
     show_notes()
     box.hidden = False
     dom.by_id("game").hidden = True
@@ -798,6 +799,7 @@ def install():
     records.install({"render": render, "after_change": after_change, "show_setup": show_setup, "begin": begin,
                      "saved_setup": saved_setup})
     review_analysis.install({"render": render})
+    history.install()
 
 
 def worker_ready():
