@@ -12,6 +12,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from app import analysis_view as view  # noqa: E402
 from app import i18n  # noqa: E402
+from app import verdicts  # noqa: E402
 from engine.ai.analysis import analyse  # noqa: E402
 from engine.chickenfoot import ChickenFoot  # noqa: E402
 from engine.moon import Moon  # noqa: E402
@@ -55,27 +56,27 @@ def cf():
 
 
 def test_pips_are_tenths_rounded():
-    assert [view.pips(v) for v in (0, 4, 5, 420, 1234, -250)] == ["0", "0", "0.1", "4.2", "12.3", "-2.5"]
+    assert [verdicts.pips(v) for v in (0, 4, 5, 420, 1234, -250)] == ["0", "0", "0.1", "4.2", "12.3", "-2.5"]
 
 
 def test_actions_in_words():
-    assert view.action_text("9-5>9-9") == "9-5 on 9-9"
-    assert view.action_text("discard 3-1") == "discard 3-1"
-    assert view.action_text("6-4") == "6-4"
-    assert [view.action_text(a) for a in ("pass", "5", "trump doubles", "trump 4")] == [
+    assert verdicts.action_text("9-5>9-9") == "9-5 on 9-9"
+    assert verdicts.action_text("discard 3-1") == "discard 3-1"
+    assert verdicts.action_text("6-4") == "6-4"
+    assert [verdicts.action_text(a) for a in ("pass", "5", "trump doubles", "trump 4")] == [
         "Pass", "Bid 5", "Trump doubles", "Trump 4"]
 
 
 def test_moon_verdicts_say_best_or_the_cost_and_the_better_choice(moon):
     for d in moon["decisions"]:
-        text = view.say_verdict("moon", d)
+        text = verdicts.say_verdict("moon", d)
         if d["cost"] == 0:
             assert text.startswith("best:")
         else:
             unit = "point" if d["unit"] == "points" else "trick"
             assert re.match(r"cost %d %ss?: " % (d["cost"], unit), text), text
-            assert view.action_text(view.best_action(d)) in text and str(d["best"]) in text
-            better = [a for a in d["alternatives"] if a["action"] == view.best_action(d)][0]
+            assert verdicts.action_text(verdicts.best_action(d)) in text and str(d["best"]) in text
+            better = [a for a in d["alternatives"] if a["action"] == verdicts.best_action(d)][0]
             assert better["value"] == d["best"]
 
 
@@ -107,10 +108,10 @@ def test_the_chart_has_a_point_per_move_and_is_a_labelled_slider(moon, cf):
 def test_chicken_foot_says_estimate_and_the_step_shown(cf):
     judged = [d for d in cf["decisions"] if d["verdict"] != "forced"]
     for d in judged:
-        assert "(estimate)" in view.say_verdict("chicken-foot", d)
+        assert "(estimate)" in verdicts.say_verdict("chicken-foot", d)
     d = judged[0]
     html = view.results(cf, 0, d["index"] + 1, NAMES)
-    assert re.search(r'id="an-here"[^>]*>This step: %s, ' % re.escape(view.action_text(d["action"])), html)
+    assert re.search(r'id="an-here"[^>]*>This step: %s, ' % re.escape(verdicts.action_text(d["action"])), html)
     assert "This step: no decision judged here." in view.results(cf, 0, 0, NAMES)
 
 

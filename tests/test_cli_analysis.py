@@ -184,3 +184,26 @@ def test_the_analysis_errors_people_may_meet_are_translated():
                 assert i18n.error_text(exc) != str(exc), (lang, str(exc))
     finally:
         i18n.set_language("en")
+
+
+def test_one_decision_alone_is_the_same_as_in_the_whole_analysis():
+    from engine.ai.analysis import decision_steps, drain, locate
+
+    moon = Moon()
+    rng = Rng(7)
+    moon.start_round(moon.new_deal(rng))
+    while moon.current_seat() is not None:
+        moon.apply(pick(moon, "easy", rng.next64()))
+    for rec, options in [(moon.record(), {"iterations": 1}), (cf_record(), {"iterations": 2, "seat": 1})]:
+        rounds = rec["rounds"]
+        whole = analyse(rec, dict(options, round=0))
+        start = 0
+        for d in whole["decisions"]:
+            alone = drain(decision_steps(rec, start + d["index"] + 1, {"iterations": options["iterations"]}))
+            for key in ("action", "verdict", "value", "cost", "seat", "index"):
+                assert alone.get(key) == d.get(key), (rec["game"], d["index"], key)
+            if rec["game"] == "moon" and d["phase"] == "bidding":
+                assert alone["hard"] is None
+        assert drain(decision_steps(rec, 0)) is None
+        assert locate(rounds, 1) == (0, 0) and locate(rounds, 0) is None
+        assert locate(rounds, sum(len(r["actions"]) for r in rounds) + 1) is None

@@ -193,5 +193,5 @@ def test_a_game_finished_on_the_page_joins_the_history(page, open_app):
     assert "Ana (Human), Ben (Computer (hard)), Cleo (Computer (easy))" in text
     from engine.record import replay
     game = replay(record)
-    assert game.is_over() and (", ".join(str(v) for v in game.totals())) in text
+    assert game.is_over() and ", ".join("%s %d" % (n, v) for n, v in zip(["Ana", "Ben", "Cleo"], game.totals())) in text
     assert stats_rows(page) == [("moon", "mixed", 1, 1 if 0 in game.winners() else 0)]

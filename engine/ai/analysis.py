@@ -176,3 +176,43 @@ def steps(record, options=None):
     out["game"] = game.GAME
     out["round"] = ri
     return out
+
+
+def locate(rounds, step):
+    """``(round index, action index)`` of the action that leads to ``step``
+    (steps count every round's actions in order, as embeds and the review
+    do); ``None`` at step 0 or past the end."""
+    before = 0
+    for ri in range(len(rounds)):
+        n = len(rounds[ri]["actions"])
+        if step - 1 < before + n:
+            return (ri, step - 1 - before) if step > 0 else None
+        before += n
+    return None
+
+
+def decision_steps(record, step, options=None):
+    """The verdict of the one decision that leads to ``step``, as a generator
+    (units and return value as :func:`steps`): ``None`` at step 0.
+
+    The decision is what :func:`analyse` gives for it (Chicken Foot: the
+    same worlds for the same ``seed`` and ``iterations``), computed alone:
+    cheap enough for an embed's frame.  Each game's module gives it as
+    ``decision_at(start, ri, round, k, opts)``.
+    """
+    opts = check_options(options)
+    game = replay(record)
+    data = game.record()
+    where = locate(data["rounds"], step)
+    if where is None:
+        return None
+    ri, k = where
+    rounds = data["rounds"]
+    head = dict(data)
+    deal = {}
+    for key in game.DEAL_FIELDS:
+        deal[key] = rounds[ri][key]
+    head["rounds"] = rounds[:ri] + [deal]
+    part = games.info(game.GAME).analysis_module()
+    out = yield from part.decision_at(replay(head), ri, rounds[ri], k, opts)
+    return out

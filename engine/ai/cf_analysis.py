@@ -184,3 +184,20 @@ def analyse_round(start, ri, rnd, opts):
     line = [{"index": d["index"], "value": d["value"]} for d in decisions if not d["forced"]]
     return {"sees": "own view", "exact": False, "estimate": True, "seat": seat, "worlds": worlds,
             "threshold": threshold, "unit": "pips", "scale": SCALE, "line": line, "decisions": decisions}
+
+
+def decision_at(start, ri, rnd, k, opts):
+    """The analysis of action ``k`` of round ``ri`` alone, from the acting
+    seat's view (a generator, as :func:`analyse_round`): the same worlds as
+    the whole round's analysis with the same ``seed`` and ``iterations``."""
+    worlds = opts["iterations"] if opts["iterations"] is not None else WORLDS
+    threshold = opts["threshold"] if opts["threshold"] is not None else THRESHOLD
+    g = start.clone()
+    for action in rnd["actions"][:k]:
+        g.apply(action)
+    seat = g.current_seat()
+    d = yield from decision_steps(g.view(seat), rnd["actions"][k], Rng(decision_seed(opts["seed"], ri, k)),
+                                  worlds, threshold, Progress(worlds))
+    d["index"] = k
+    d["seat"] = seat
+    return d

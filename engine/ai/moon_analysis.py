@@ -299,3 +299,33 @@ def _play(solver, g, index, action):
            "side": side, "alternatives": alts}
     out.update(verdict(alts, action, side == "bidder"))
     return out
+
+
+def decision_at(start, ri, rnd, k, opts):
+    """The analysis of action ``k`` of hand ``ri`` alone (a generator, as
+    :func:`analyse_round`): exact, so offered only for a finished hand.  A
+    bid's value needs its seat's best as bidder; its ``hard`` bid is not
+    computed (``None``)."""
+    if "scores" not in rnd:
+        raise GameError("Moon analysis sees every hand: it is offered only for a finished hand",
+                        "analysis.moon_unfinished")
+    actions = rnd["actions"]
+    g = start.clone()
+    for action in actions[:k]:
+        g.apply(action)
+    action = actions[k]
+    solvers = Solvers()
+    work = Progress(1 if g.code != DISCARD else 8)
+    if g.code == BIDDING:
+        seat = g.to_act
+        tricks = [None, None, None]
+        tricks[seat] = best_as_bidder(solvers, list(start.hands), seat, start.hands[seat] | (1 << start.widow))[0]
+        yield work.step()
+        return _bid(tricks, [None, None, None], g, k, action)
+    if g.code == DISCARD:
+        discards = yield from discard_steps(solvers, g.hands, g.bidder, g.hands[g.bidder], work)
+        return _discard(discards, g, k, action)
+    yield work.step()
+    if g.code == TRUMP:
+        return _trump(solvers, g, k, action)
+    return _play(solvers.get(g.trump, g.bidder), g, k, action)

@@ -9,73 +9,13 @@ step ``start + i + 1`` (the position just after it, its tile on the table).
 
 from engine.render import escape as esc
 
-from app import screens
 from app.i18n import t, tn
 from app.names import html as say
+from app.verdicts import action_text, pips, say_verdict
 
 CHART_W = 320
 CHART_H = 120
 PAD = 14
-
-
-def is_tile(action):
-    return len(action) == 3 and action[1] == "-"
-
-
-def action_text(action):
-    """A decision's action in words: a tile, a tile on another, a bid, a discard, trumps."""
-    if ">" in action:
-        tile, target = action.split(">")
-        return t("analyse.act_on", tile=tile, target=target)
-    if action.startswith("discard "):
-        return t("analyse.act_discard", tile=action[8:])
-    if is_tile(action):
-        return action
-    return screens.action_label(action)
-
-
-def pips(hundredths):
-    """Hundredths of a pip as a short number ("4.2", "0")."""
-    whole = (abs(hundredths) + 5) // 10      # tenths, rounded
-    text = "%d.%d" % (whole // 10, whole % 10) if whole % 10 else "%d" % (whole // 10)
-    return ("-" + text) if hundredths < 0 and whole else text
-
-
-def best_action(d):
-    """The first alternative reaching the decision's best value (legal order)."""
-    for a in d["alternatives"]:
-        if a.get("value") == d.get("best"):
-            return a["action"]
-    return d["action"]
-
-
-def moon_verdict(d):
-    """A Moon decision's verdict (exact): tricks for the bidder, or a bid's points."""
-    v = d["verdict"]
-    if d.get("unit") == "points":
-        if v == "best":
-            return t("analyse.v_best_points", value=d["value"])
-        return tn("analyse.v_cost_points", d["cost"], best=action_text(best_action(d)), value=d["best"])
-    defence = d.get("side") == "defence"
-    if v == "best":
-        return tn("analyse.v_best_defence" if defence else "analyse.v_best_tricks", d["value"])
-    return tn("analyse.v_cost_defence" if defence else "analyse.v_cost_tricks", d["cost"],
-              best=action_text(best_action(d)), value=d["best"])
-
-
-def cf_verdict(d):
-    """A Chicken Foot decision's verdict: an estimate of the seat's round score (pips)."""
-    v = d["verdict"]
-    if v == "best":
-        return t("analyse.v_cf_best", pips=pips(d["value"]))
-    key = "analyse.v_cf_costly" if v == "costly" else "analyse.v_cf_close"
-    return t(key, pips=pips(d["cost"]), best=action_text(best_action(d)))
-
-
-def say_verdict(game, d):
-    if d.get("verdict") == "forced":
-        return t("analyse.v_forced")
-    return cf_verdict(d) if game == "chicken-foot" else moon_verdict(d)
 
 
 def decisions(result):
@@ -168,9 +108,9 @@ def seat_summary(result, names):
     """Moon: per seat, what it could take as bidder with every hand known, and the bids."""
     out = []
     for s in result.get("seats") or []:
-        bid = screens.action_label(s["bid"]) if s["bid"] else t("analyse.no_bid")
-        hard = screens.action_label(s["hard_bid"]) if s["hard_bid"] else t("analyse.no_bid")
-        contract = screens.action_label(s["best_contract"])
+        bid = action_text(s["bid"]) if s["bid"] else t("analyse.no_bid")
+        hard = action_text(s["hard_bid"]) if s["hard_bid"] else t("analyse.no_bid")
+        contract = action_text(s["best_contract"])
         out.append("<li>%s</li>" % say(tn("analyse.seat_summary", s["tricks"], name=names[s["seat"]],
                                               discard=s["discard"], trump=s["trump"], contract=contract,
                                               bid=bid, hard=hard)))

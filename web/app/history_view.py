@@ -13,9 +13,9 @@ from app import session as sess
 from app.i18n import t, tn
 
 CHART_W = 320
-BAR_H = 18
-GAP = 8
-LABEL_W = 150
+BAR_H = 14
+LABEL_H = 14
+GAP = 6
 
 
 def you(item):
@@ -82,28 +82,29 @@ def group_name(g):
 
 
 def chart(groups):
-    """Bars per group: games played (outline) and won (filled), each labelled."""
+    """Bars per group: games played (outline) and won (filled), each under its label."""
     if not groups:
         return ""
     top = max([g["played"] for g in groups])
-    height = len(groups) * (BAR_H + GAP) + GAP
-    span = CHART_W - LABEL_W - 40
+    row_h = LABEL_H + BAR_H + GAP
+    height = len(groups) * row_h + GAP
+    span = CHART_W - 50
     out = ['<svg class="hist-chart" id="hist-chart" viewBox="0 0 %d %d" role="img" aria-labelledby="hist-chart-title">'
            '<title id="hist-chart-title">%s</title>' % (CHART_W, height, escape(t("history.chart_label")))]
     for i in range(len(groups)):
         g = groups[i]
-        y = GAP + i * (BAR_H + GAP)
+        y = GAP + i * row_h
         played_w = span * g["played"] / top
         won_w = span * g["won"] / top
         words = t("history.chart_bar", group=group_name(g), won=g["won"], played=g["played"])
         out.append('<g class="hist-bar" data-played="%d" data-won="%d"><title>%s</title>'
                    '<text class="hist-label" x="0" y="%d">%s</text>'
-                   '<rect class="hist-played" x="%d" y="%d" width="%.1f" height="%d"></rect>'
-                   '<rect class="hist-won" x="%d" y="%d" width="%.1f" height="%d"></rect>'
+                   '<rect class="hist-played" x="1" y="%d" width="%.1f" height="%d"></rect>'
+                   '<rect class="hist-won" x="1" y="%d" width="%.1f" height="%d"></rect>'
                    '<text class="hist-count" x="%.1f" y="%d">%d/%d</text></g>'
-                   % (g["played"], g["won"], escape(words), y + BAR_H - 5, escape(group_name(g)),
-                      LABEL_W, y, played_w, BAR_H, LABEL_W, y, won_w, BAR_H,
-                      LABEL_W + played_w + 4, y + BAR_H - 5, g["won"], g["played"]))
+                   % (g["played"], g["won"], escape(words), y + LABEL_H - 4, escape(group_name(g)),
+                      y + LABEL_H, played_w, BAR_H, y + LABEL_H, won_w, BAR_H,
+                      played_w + 6, y + LABEL_H + BAR_H - 4, g["won"], g["played"]))
     out.append("</svg>")
     return "".join(out)
 
@@ -115,9 +116,9 @@ def stats_table(groups):
                     '<td>%s</td><td>%d</td></tr>'
                     % (g["game"], g["level"], escape(group_name(g)), g["played"], g["won"],
                        escape(average(g)), g["best"]))
-    return ('<table class="hist-stats" id="hist-stats"><caption>%s</caption><thead><tr><th scope="col">%s</th>'
+    return ('<div class="hist-scroll"><table class="hist-stats" id="hist-stats"><caption>%s</caption><thead><tr><th scope="col">%s</th>'
             '<th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th>'
-            '</tr></thead><tbody>%s</tbody></table>'
+            '</tr></thead><tbody>%s</tbody></table></div>'
             % (escape(t("history.stats_title")), escape(t("history.col_group")), escape(t("history.col_played")),
                escape(t("history.col_won")), escape(t("history.col_average")), escape(t("history.col_best")),
                "".join(rows)))
@@ -137,7 +138,8 @@ def result_text(item):
     winners = item.get("winners") or []
     totals = item.get("totals") or []
     names = ", ".join(["<bdi>%s</bdi>" % escape(item["names"][s]) for s in winners if s < len(item["names"])])
-    scores = ", ".join(["%d" % v for v in totals])
+    scores = ", ".join(["<bdi>%s</bdi> %d" % (escape(item["names"][s]), totals[s])
+                        for s in range(min(len(totals), len(item["names"])))])
     return t("history.result", winners=names, scores=scores)
 
 
@@ -146,8 +148,9 @@ def row(item, when):
     date = when(item["updated"])
     label = t("history.game_label", game=game, date=date)
     return ('<tr class="hist-game" data-game-id="%s" data-game="%s"><td>%s</td><td>%s</td><td>%s</td><td>%s</td>'
-            '<td class="hist-buttons"><button type="button" data-act="replay-saved" data-arg="%s" aria-label="%s">%s'
-            '</button><button type="button" data-act="delete-saved" data-arg="%s" aria-label="%s">%s</button></td></tr>'
+            '<td><div class="hist-buttons"><button type="button" data-act="replay-saved" data-arg="%s" aria-label="%s">%s'
+            '</button><button type="button" data-act="delete-saved" data-arg="%s" aria-label="%s">%s</button></div></td>'
+            '</tr>'
             % (escape(item["id"]), item["game"], escape(date), escape(game), players_text(item), result_text(item),
                escape(item["id"]), escape(t("history.review_label", game=label)), escape(t("history.review")),
                escape(item["id"]), escape(t("history.delete_label", game=label)), escape(t("history.delete"))))
