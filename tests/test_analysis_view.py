@@ -134,3 +134,12 @@ def test_every_language_words_the_panel(moon, cf):
         for result, game in ((moon, "moon"), (cf, "chicken-foot")):
             html = view.panel(game, 0, NAMES, 48, None, result, 0, 5)
             assert "analyse." not in html, (lang, re.findall(r"analyse\.[a-z_]+", html))
+
+
+def test_the_game_s_own_review_judges_only_the_people_s_seats():
+    # The replay may reveal every hand, so any seat; the game's own review (no peeking): only people's.
+    everyone = view.panel("chicken-foot", 0, NAMES, 48, None, None, 0, 5)
+    assert everyone.count("<option") == 4
+    two = view.panel("chicken-foot", 2, NAMES, 48, None, None, 0, 5, allowed=[0, 2])
+    assert re.findall(r'<option value="(\d)"', two) == ["0", "2"] and '<option value="2" selected>' in two
+    assert 'id="an-seat"' not in view.panel("chicken-foot", 0, NAMES, 48, None, None, 0, 5, allowed=[0])

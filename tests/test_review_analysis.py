@@ -156,17 +156,25 @@ def check_second_look(page):
     assert page.get_attribute("#analysis", "data-analysis-state") == "done"
 
 
-def test_a_moon_hand_is_analysed_in_the_worker_with_a_verdict_on_every_decision(probed, browser, tmp_path):
-    page, open_app = probed
-    setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
+def played_and_analysed(page, open_app, browser, tmp_path, game, seats, players, note):
+    """A person plays the first round to its end, opens the replay and analyses it:
+    ``(record, progress seen)``; no long task of the page's own meanwhile."""
+    setup_game(page, open_app, game, seats, players=players)
     assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
     record = finish_first_round(page)
     page.locator("#rec-replay").click()
     page.wait_for_selector("#analysis[data-analysis-state=idle]")
-    assert "every hand known" in page.locator("#analysis .an-note").inner_text()
-    _, tasks, _ = analyse_measured(browser, page, tmp_path)
+    assert note in page.locator("#analysis .an-note").inner_text()
+    _, tasks, seen = analyse_measured(browser, page, tmp_path)
     assert page.get_attribute("#analysis", "data-analysis-state") == "done"
     assert too_slow(tasks, LONG_TASK_MS) == []
+    return record, seen
+
+
+def test_a_moon_hand_is_analysed_in_the_worker_with_a_verdict_on_every_decision(probed, browser, tmp_path):
+    page, open_app = probed
+    record, _ = played_and_analysed(page, open_app, browser, tmp_path, "Three-Player Moon",
+                                    ["Human", "Computer (easy)", "Computer (easy)"], None, "every hand known")
     # Every decision of the person (bids, plays, the discard and trumps when bidding) has its verdict,
     # the same as on CPython.
     expected = analyse(record, {"round": 0, "seat": 0})
@@ -191,16 +199,9 @@ def test_a_moon_hand_is_analysed_in_the_worker_with_a_verdict_on_every_decision(
 
 def test_a_chicken_foot_round_is_analysed_with_a_progress_bar(probed, browser, tmp_path):
     page, open_app = probed
-    setup_game(page, open_app, "Chicken Foot",
-               ["Human", "Computer (easy)", "Computer (easy)", "Computer (easy)"], players=4)
-    assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
-    record = finish_first_round(page)
-    page.locator("#rec-replay").click()
-    page.wait_for_selector("#analysis[data-analysis-state=idle]")
-    assert "estimate" in page.locator("#analysis .an-note").inner_text()
-    _, tasks, seen = analyse_measured(browser, page, tmp_path)
-    assert page.get_attribute("#analysis", "data-analysis-state") == "done"
-    assert too_slow(tasks, LONG_TASK_MS) == []
+    record, seen = played_and_analysed(page, open_app, browser, tmp_path, "Chicken Foot",
+                                       ["Human", "Computer (easy)", "Computer (easy)", "Computer (easy)"], 4,
+                                       "estimate")
     # The bar moved on the way (the worker reports between slices).
     assert any(0 < value < top for value, top in seen), seen
     expected = analyse(record, {"round": 0, "seat": 0})

@@ -124,10 +124,12 @@ def start_button(game):
     return '<button type="button" class="primary" id="an-start" data-analysis="start">%s</button>' % esc(label)
 
 
-def seat_picker(seat, names, disabled):
+def seat_picker(seat, names, disabled, allowed=None):
     out = ['<div class="field an-seat"><label for="an-seat">%s</label><select id="an-seat"%s>'
            % (esc(t("analyse.seat_label")), " disabled" if disabled else "")]
     for i in range(len(names)):
+        if allowed is not None and i not in allowed:
+            continue
         out.append('<option value="%d"%s>%s</option>' % (i, " selected" if i == seat else "", esc(names[i])))
     out.append("</select></div>")
     return "".join(out)
@@ -174,19 +176,20 @@ def results(result, start, step, names):
                "".join(items), summary))
 
 
-def panel(game, seat, names, worlds, job, result, start, step):
+def panel(game, seat, names, worlds, job, result, start, step, allowed=None):
     """The whole analysis section of the review.
 
     ``job``: None (idle), or ``{"done", "total", "waiting", "error"}`` while
-    (or after) it runs; ``result`` the analysis once done.
+    (or after) it runs; ``result`` the analysis once done; ``allowed`` the
+    seats whose decisions may be judged (None: every seat).
     """
     running = job is not None and job.get("error") is None and result is None
     out = ['<section class="analysis" id="analysis" aria-labelledby="an-title" data-analysis-state="%s">'
            % ("done" if result is not None else ("running" if running else "idle")),
            '<h3 id="an-title">%s</h3>' % esc(t("analyse.title")),
            '<p class="an-note">%s</p>' % say(note(game, names[seat], worlds))]
-    if game == "chicken-foot":
-        out.append(seat_picker(seat, names, running))
+    if game == "chicken-foot" and (allowed is None or len(allowed) > 1):
+        out.append(seat_picker(seat, names, running, allowed))
     if result is not None:
         out.append(results(result, start, step, names))
     elif running:

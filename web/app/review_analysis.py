@@ -66,9 +66,20 @@ def default_seat(review):
     return 0
 
 
+def allowed_seats(review):
+    """Whose decisions may be judged: any seat in a replay (it may reveal every hand);
+    in the game's own review (no peeking), only the people's (None: every seat)."""
+    if review.mode == "replay":
+        return None
+    humans = review.source.humans()
+    return humans if humans else None
+
+
 def seat_of(review):
     seat = getattr(review, "an_seat", None)
-    if not isinstance(seat, int) or not 0 <= seat < review.source.game.players:
+    allowed = allowed_seats(review)
+    if not isinstance(seat, int) or not 0 <= seat < review.source.game.players or \
+            (allowed is not None and seat not in allowed):
         seat = default_seat(review)
         review.an_seat = seat
     return seat
@@ -135,7 +146,8 @@ def panel_html(review):
         job_view = {"done": job.done, "total": job.total, "waiting": job.waiting, "error": job.error}
     result = cached(review, key)
     names = list(review.source.names)
-    html = analysis_view.panel(review.setup["game"], seat, names, CF_WORLDS, job_view, result, start, review.step)
+    html = analysis_view.panel(review.setup["game"], seat, names, CF_WORLDS, job_view, result, start, review.step,
+                               allowed_seats(review))
     timing = _timing.get((game_id(review), key))
     if timing is not None and result is not None:
         # How long the worker took (tests and bench print it; nobody reads it on screen).
