@@ -20,11 +20,15 @@ from conftest import WORKER_READY_TIMEOUT_MS, guarded_app, wait_for_state
 from engine.ai.analysis import analyse
 from engine.record import replay
 from test_ui import mouse_step, setup_game, waiting
-from test_ui_perf import LONG_TASK_MS, PROBES, cpu_ms_at, main_thread_tasks, too_slow
+from test_ui_perf import PROBES, cpu_ms_at, main_thread_tasks, too_slow
 
 pytestmark = pytest.mark.browser
 
 ANALYSIS_TIMEOUT_MS = 180000
+# Issue 18's bound while the analysis runs: the page's own work never holds
+# its thread over 50 ms (CPU, from the trace; the wall clock on this shared
+# machine stretches tasks the page barely worked on).
+LONG_TASK_MS = 50
 
 
 @pytest.fixture
