@@ -160,15 +160,23 @@ def check_second_look(page):
     assert page.get_attribute("#analysis", "data-analysis-state") == "done"
 
 
-def played_and_analysed(page, open_app, browser, tmp_path, game, seats, players, note):
+def played_and_analysed(page, open_app, browser, tmp_path, game, seats, players, note, cancel_first=False):
     """A person plays the first round to its end, opens the replay and analyses it:
-    ``(record, progress seen)``; no long task of the page's own meanwhile."""
+    ``(record, progress seen)``; no long task of the page's own meanwhile.
+    ``cancel_first``: a first analysis is cancelled once under way."""
     setup_game(page, open_app, game, seats, players=players)
     assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
     record = finish_first_round(page)
     page.locator("#rec-replay").click()
     page.wait_for_selector("#analysis[data-analysis-state=idle]")
     assert note in page.locator("#analysis .an-note").inner_text()
+    if cancel_first:
+        page.get_by_role("button", name=re.compile("^Analyse this")).click()
+        page.wait_for_function("() => (document.getElementById('an-progress') || {}).value > 0", timeout=120000)
+        page.get_by_role("button", name="Cancel").click()
+        page.wait_for_selector("#analysis[data-analysis-state=idle]")
+        assert page.locator("#live").inner_text() == "Analysis cancelled."
+        assert page.locator("#an-progress").count() == 0
     _, tasks, seen = analyse_measured(browser, page, tmp_path)
     assert page.get_attribute("#analysis", "data-analysis-state") == "done"
     assert too_slow(tasks, LONG_TASK_MS) == []
@@ -205,7 +213,7 @@ def test_a_chicken_foot_round_is_analysed_with_a_progress_bar(probed, browser, t
     page, open_app = probed
     record, seen = played_and_analysed(page, open_app, browser, tmp_path, "Chicken Foot",
                                        ["Human", "Computer (easy)", "Computer (easy)", "Computer (easy)"], 4,
-                                       "estimate")
+                                       "estimate", cancel_first=True)
     # The bar moved on the way (the worker reports between slices).
     assert any(0 < value < top for value, top in seen), seen
     expected = analyse(record, {"round": 0, "seat": 0})

@@ -188,7 +188,7 @@ def panel(game, seat, names, worlds, job, result, start, step, allowed=None):
            % ("done" if result is not None else ("running" if running else "idle")),
            '<h3 id="an-title">%s</h3>' % esc(t("analyse.title")),
            '<p class="an-note">%s</p>' % say(note(game, names[seat], worlds))]
-    if game == "chicken-foot" and (allowed is None or len(allowed) > 1):
+    if allowed is None or len(allowed) > 1:
         out.append(seat_picker(seat, names, running, allowed))
     if result is not None:
         out.append(results(result, start, step, names))

@@ -216,7 +216,10 @@ async def _run(job, record_json, options_json):
         await players.within(proxy.analyse_start(record_json, options_json), players.CALL_TIMEOUT_S)
         while True:
             if job.cancelled:
-                await players.within(proxy.analyse_cancel(), players.CALL_TIMEOUT_S)
+                # Free the worker's copy, unless a newer analysis began there since
+                # (the worker answers in order: this would cancel that one).
+                if _current["job"] is None:
+                    await players.within(proxy.analyse_cancel(), players.CALL_TIMEOUT_S)
                 return
             text = str(await players.within(proxy.analyse_more(SLICE_MS), players.CALL_TIMEOUT_S))
             out = json.loads(text)
@@ -251,12 +254,12 @@ def finish(job, error=None):
         return
     if error is not None:
         job.error = error
-        announce(error)
     else:
         _current["job"] = None
-        announce(t("analyse.done"))
     if state.review is job.review:
         _PAGE["render"]()
+    # After the render: it announces the step, and this is the news.
+    announce(error if error is not None else t("analyse.done"))
 
 
 def start(review):
@@ -276,8 +279,8 @@ def start(review):
     _current["job"] = job
     options = {"round": r, "seat": seat}
     record_json = records.dumps(review.record)
-    announce(t("analyse.started"))
     _PAGE["render"]()
+    announce(t("analyse.started"))
     asyncio.create_task(run(job, record_json, json.dumps(options)))
 
 
@@ -287,8 +290,8 @@ def cancel():
         return
     job.cancelled = True
     _current["job"] = None
-    announce(t("analyse.cancelled"))
     _PAGE["render"]()
+    announce(t("analyse.cancelled"))
 
 
 # --- the review's controls --------------------------------------------------------------------
