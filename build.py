@@ -364,7 +364,7 @@ def plan(overrides=None, paths=PATHS):
     embed = dict(page_engine)
     embed.update(embed_mounts(paths))
     embed.update(i18n_mounts(paths))
-    for path in ("web/app/__init__.py", "web/app/i18n.py", "web/app/words.py"):
+    for path in ("web/app/__init__.py", "web/app/i18n.py", "web/app/words.py", "web/app/verdicts.py"):
         embed[path] = path[len("web/"):]
     embed.pop("web/embed/main.py", None)     # the entry script, not a module
     main_mounts = {UNBUNDLE: "unbundle.py", PAGE_BUNDLE: "page.bundle"}

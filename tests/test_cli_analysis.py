@@ -123,6 +123,32 @@ def test_the_worker_exports_analyse_json_in_json_out():
     assert json.loads(w.analyse("not json"))["key"] == "record.not_json"
 
 
+def test_the_worker_runs_an_analysis_in_slices_to_the_same_result_and_cancels():
+    w = worker()
+    rec = cf_record()
+    options = json.dumps({"round": 0, "seat": 1, "iterations": 2})
+    assert w.analyse_start(dumps(rec), options) == "{}"
+    seen = []
+    while True:
+        out = json.loads(w.analyse_more(0))     # one unit a call
+        assert "error" not in out
+        seen.append((out["done"], out["total"]))
+        if "result" in out:
+            break
+    assert out["result"] == analyse(rec, {"round": 0, "seat": 1, "iterations": 2})
+    assert len(seen) > 2 and [d for d, _ in seen] == sorted(d for d, _ in seen) and seen[-1][0] == seen[-1][1]
+    # Finished: nothing more to run.  Cancelled: the same.
+    assert json.loads(w.analyse_more(0))["error"] == "no analysis was started"
+    w.analyse_start(dumps(rec), options)
+    w.analyse_more(0)
+    assert w.analyse_cancel() == "{}" and "error" in json.loads(w.analyse_more(0))
+    # A bad option shows at the first slice, with its catalog key.
+    w.analyse_start(dumps(rec), json.dumps({"seat": 7}))
+    assert json.loads(w.analyse_more(50))["key"] == "analysis.bad_seat"
+    for name in ["analyse_start", "analyse_more", "analyse_cancel"]:
+        assert name in w.__export__
+
+
 def test_every_game_names_its_analysis_in_the_registry():
     for info in games.all_games():
         module = info.analysis_module()
@@ -158,3 +184,26 @@ def test_the_analysis_errors_people_may_meet_are_translated():
                 assert i18n.error_text(exc) != str(exc), (lang, str(exc))
     finally:
         i18n.set_language("en")
+
+
+def test_one_decision_alone_is_the_same_as_in_the_whole_analysis():
+    from engine.ai.analysis import decision_steps, drain, locate
+
+    moon = Moon()
+    rng = Rng(7)
+    moon.start_round(moon.new_deal(rng))
+    while moon.current_seat() is not None:
+        moon.apply(pick(moon, "easy", rng.next64()))
+    for rec, options in [(moon.record(), {"iterations": 1}), (cf_record(), {"iterations": 2, "seat": 1})]:
+        rounds = rec["rounds"]
+        whole = analyse(rec, dict(options, round=0))
+        start = 0
+        for d in whole["decisions"]:
+            alone = drain(decision_steps(rec, start + d["index"] + 1, {"iterations": options["iterations"]}))
+            for key in ("action", "verdict", "value", "cost", "seat", "index"):
+                assert alone.get(key) == d.get(key), (rec["game"], d["index"], key)
+            if rec["game"] == "moon" and d["phase"] == "bidding":
+                assert alone["hard"] is None
+        assert drain(decision_steps(rec, 0)) is None
+        assert locate(rounds, 1) == (0, 0) and locate(rounds, 0) is None
+        assert locate(rounds, sum(len(r["actions"]) for r in rounds) + 1) is None

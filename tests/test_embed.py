@@ -36,7 +36,9 @@ def moon_record(actions=14, names=("Ana", "Ben", "Cleo")):
 def test_parameters_are_checked_with_reasons():
     o = options.parse({"record": "zabc", "step": "12", "hand": "2", "controls": "step,play", "caption": "Hi"})
     assert o == {"record": "zabc", "src": None, "host": False, "step": 12, "hand": 1, "controls": ["step", "play"],
-                 "caption": "Hi"}
+                 "caption": "Hi", "analysis": False}
+    # The verdict line is opt-in, a flag (embed.js passes a bare attribute as "").
+    assert options.parse({"record": "z", "analysis": ""})["analysis"] is True
     assert options.parse({"src": "a.json"})["controls"] == ["step"]
     # The record from the host page (embed.js posts it); host and theme are frame.js's.
     assert options.parse({"from": "host", "host": "https://a.example", "theme": "dark"})["host"] is True
@@ -53,6 +55,7 @@ def test_parameters_are_checked_with_reasons():
         ({"record": "z", "hand": "all"}, "hand must be reveal"),
         ({"record": "z", "controls": "step,dance"}, "controls lists step and/or play"),
         ({"record": "z", "colour": "red"}, "unknown parameter 'colour'"),
+        ({"record": "z", "analysis": "deep"}, "analysis takes no value"),
     ]:
         with pytest.raises(options.EmbedError) as caught:
             options.parse(params)

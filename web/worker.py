@@ -56,7 +56,65 @@ def analyse(record_json, options_json="{}", progress=None):
     try:
         return dumps(run(record_json, json.loads(options_json or "{}"), progress))
     except (GameError, ValueError) as exc:
-        return dumps({"error": str(exc), "key": getattr(exc, "key", None), "params": getattr(exc, "params", None) or {}})
+        return _error(exc)
 
 
-__export__ = ["deal_preview", "choose_action", "analyse"]
+# The analysis the page runs in slices (see analyse_start): one at a time per worker.
+_job = {"run": None, "last": (0, 0)}
+
+
+def _error(exc):
+    from engine.record import dumps
+
+    return dumps({"error": str(exc), "key": getattr(exc, "key", None), "params": getattr(exc, "params", None) or {}})
+
+
+def analyse_start(record_json, options_json="{}"):
+    """Begin the analysis of ``record_json`` (as :func:`analyse`), to be run by
+    :func:`analyse_more`; any analysis begun before is dropped.
+
+    The page cannot be called back from here (no SharedArrayBuffer), so the
+    work goes in slices, one page call each: the page shows the progress
+    between them and cancels by not asking for more.  Returns ``"{}"``.
+    """
+    from engine.ai.analysis import steps
+
+    _job["run"] = steps(record_json, json.loads(options_json or "{}"))
+    _job["last"] = (0, 0)
+    return "{}"
+
+
+def analyse_more(slice_ms=100):
+    """Run the begun analysis for about ``slice_ms`` ms (at least one unit):
+    ``{"done", "total"}`` while it goes on, ``{"done", "total", "result"}``
+    at its end, or ``{"error", "key", "params"}`` (also: none begun)."""
+    from engine.ai.clock import elapsed_ms, now
+    from engine.game import GameError
+    from engine.record import dumps
+
+    run = _job["run"]
+    if run is None:
+        return dumps({"error": "no analysis was started", "key": None, "params": {}})
+    start = now()
+    try:
+        while True:
+            _job["last"] = next(run)
+            if elapsed_ms(start) >= int(slice_ms):
+                done, total = _job["last"]
+                return dumps({"done": done, "total": total})
+    except StopIteration as stop:
+        _job["run"] = None
+        done, total = _job["last"]
+        return dumps({"done": done, "total": total, "result": stop.value})
+    except (GameError, ValueError) as exc:
+        _job["run"] = None
+        return _error(exc)
+
+
+def analyse_cancel():
+    """Drop the begun analysis (Cancel); ``"{}"``."""
+    _job["run"] = None
+    return "{}"
+
+
+__export__ = ["deal_preview", "choose_action", "analyse", "analyse_start", "analyse_more", "analyse_cancel"]

@@ -11,6 +11,6 @@ import unbundle
 
 unbundle.unpack("worker.bundle")
 
-from boneyard_worker import choose_action, deal_preview  # noqa: E402,F401 -- importable only once unpacked
+from boneyard_worker import analyse_cancel, analyse_more, analyse_start, choose_action, deal_preview  # noqa: E402,F401,E501 -- importable only once unpacked
 
-__export__ = ["deal_preview", "choose_action"]
+__export__ = ["deal_preview", "choose_action", "analyse_start", "analyse_more", "analyse_cancel"]

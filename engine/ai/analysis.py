@@ -22,7 +22,11 @@ verdict is ``"best"`` or ``"cost"`` for Moon (exact values); for Chicken Foot
 Work is a fixed budget (``iterations``), so the same record and options give
 the same bytes on every interpreter.  ``progress(done, total)`` is called as
 the work goes; returning ``False`` from it stops the analysis with
-:class:`Cancelled` (how a worker reports progress and is cancelled).
+:class:`Cancelled`.  :func:`steps` is the same work as a generator, one unit
+at a time: a worker that cannot call back into the page runs it in slices
+between the page's calls (progress and Cancel without blocking either side).
+Each game's ``analyse_round`` is such a generator: it yields ``(done,
+total)`` after each unit and returns the analysis.
 """
 
 from .. import games
@@ -38,25 +42,32 @@ class Cancelled(GameError):
 
 
 class Progress:
-    """Counts work units and reports them to an optional ``progress(done, total)``."""
+    """Counts work units: ``yield work.step()`` in a game's generator reports one."""
 
-    __slots__ = ("callback", "done", "total")
+    __slots__ = ("done", "total")
 
-    def __init__(self, callback, total):
-        self.callback = callback
+    def __init__(self, total):
         self.done = 0
         self.total = total
 
     def step(self, units=1):
-        """``units`` more done; :class:`Cancelled` if the callback returns ``False``."""
+        """``units`` more done: the ``(done, total)`` to yield."""
         self.done += units
-        if self.callback is not None and self.callback(self.done, self.total) is False:
-            raise Cancelled()
+        return (self.done, self.total)
 
     def finish(self):
-        """Report the work complete (a hand that ended early leaves units unspent)."""
-        if self.done < self.total:
-            self.step(self.total - self.done)
+        """The work complete (a hand that ended early leaves units unspent)."""
+        self.done = self.total
+        return (self.done, self.total)
+
+
+def drain(generator):
+    """Run an analysis generator to its end; its return value."""
+    try:
+        while True:
+            next(generator)
+    except StopIteration as stop:
+        return stop.value
 
 
 def verdict(alternatives, chosen, maximise):
@@ -123,6 +134,20 @@ def analyse(record, options=None, progress=None):
     computed) for an invalid record, a round that does not exist, a seat out
     of range, or a round the game's analysis does not offer.
     """
+    work = steps(record, options)
+    try:
+        while True:
+            done, total = next(work)
+            if progress is not None and progress(done, total) is False:
+                raise Cancelled()
+    except StopIteration as stop:
+        return stop.value
+
+
+def steps(record, options=None):
+    """:func:`analyse` as a generator: yields ``(done, total)`` after each unit
+    of work and returns the analysis (``StopIteration.value``).  The record
+    and options are checked at the first ``next()``."""
     opts = check_options(options)
     game = replay(record)               # validates the whole record first
     data = game.record()
@@ -147,7 +172,47 @@ def analyse(record, options=None, progress=None):
     head["rounds"] = rounds[:ri] + [deal]
     start = replay(head)
     part = games.info(game.GAME).analysis_module()
-    out = part.analyse_round(start, ri, rounds[ri], opts, progress)
+    out = yield from part.analyse_round(start, ri, rounds[ri], opts)
     out["game"] = game.GAME
     out["round"] = ri
+    return out
+
+
+def locate(rounds, step):
+    """``(round index, action index)`` of the action that leads to ``step``
+    (steps count every round's actions in order, as embeds and the review
+    do); ``None`` at step 0 or past the end."""
+    before = 0
+    for ri in range(len(rounds)):
+        n = len(rounds[ri]["actions"])
+        if step - 1 < before + n:
+            return (ri, step - 1 - before) if step > 0 else None
+        before += n
+    return None
+
+
+def decision_steps(record, step, options=None):
+    """The verdict of the one decision that leads to ``step``, as a generator
+    (units and return value as :func:`steps`): ``None`` at step 0.
+
+    The decision is what :func:`analyse` gives for it (Chicken Foot: the
+    same worlds for the same ``seed`` and ``iterations``), computed alone:
+    cheap enough for an embed's frame.  Each game's module gives it as
+    ``decision_at(start, ri, round, k, opts)``.
+    """
+    opts = check_options(options)
+    game = replay(record)
+    data = game.record()
+    where = locate(data["rounds"], step)
+    if where is None:
+        return None
+    ri, k = where
+    rounds = data["rounds"]
+    head = dict(data)
+    deal = {}
+    for key in game.DEAL_FIELDS:
+        deal[key] = rounds[ri][key]
+    head["rounds"] = rounds[:ri] + [deal]
+    part = games.info(game.GAME).analysis_module()
+    out = yield from part.decision_at(replay(head), ri, rounds[ri], k, opts)
     return out

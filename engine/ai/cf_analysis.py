@@ -19,7 +19,7 @@ every interpreter.
 
 from ..rng import Rng
 from ..tiles import parse
-from .analysis import Progress
+from .analysis import Progress, drain
 from .cf_know import knowledge, sample
 from .cf_player import play_world, world_base
 
@@ -65,12 +65,12 @@ def plays_of(view):
     return [a for a in view["legal"] if a != "draw" and a != "pass"]
 
 
-def judge(view, rng, worlds, work=None):
+def judge(view, rng, worlds, work):
     """``[(action, scores)]`` for each play of ``view``: the seat's round score in each world.
 
     The worlds are the same for every play (and their playout seeds), so the
-    plays are compared on equal terms.  ``work`` (a :class:`Progress`) is
-    stepped once per world.
+    plays are compared on equal terms.  A generator: it yields a unit of
+    ``work`` (a :class:`Progress`) per world and returns the scores.
     """
     k = knowledge(view)
     actions = plays_of(view)
@@ -86,24 +86,29 @@ def judge(view, rng, worlds, work=None):
         for i in range(len(moves)):
             g = play_world(base, hands, yard, moves[i], wseed)
             scores[i].append(g.round_scores()[-1][seat])
-        if work is not None:
-            work.step()
+        yield work.step()
     return [(actions[i], scores[i]) for i in range(len(actions))]
 
 
-def decision(view, chosen, rng, worlds, threshold=THRESHOLD, work=None):
+def decision(view, chosen, rng, worlds, threshold=THRESHOLD):
     """The analysis of one decision of ``view``'s seat, who chose ``chosen``.
 
     ``{"action", "alternatives": [{"action", "value", "se", "cost", "cost_se",
     "verdict"}], "best", "value", "cost", "cost_se", "verdict"}``; a decision
     with one legal action is ``"forced"`` and not judged.
     """
+    return drain(decision_steps(view, chosen, rng, worlds, threshold, Progress(worlds)))
+
+
+def decision_steps(view, chosen, rng, worlds, threshold, work):
+    """:func:`decision` as a generator, a unit of ``work`` per world."""
     legal = view["legal"]
     plays = plays_of(view)
     if len(legal) < 2 or len(plays) < 2:
+        # Never a unit of work; the early return still makes this a generator.
         return {"action": chosen, "forced": True, "verdict": "forced",
                 "alternatives": [{"action": a} for a in legal]}
-    judged = judge(view, rng, worlds, work)
+    judged = yield from judge(view, rng, worlds, work)
     n = worlds
     alts = []
     for action, xs in judged:
@@ -147,8 +152,10 @@ def decision(view, chosen, rng, worlds, threshold=THRESHOLD, work=None):
     return out
 
 
-def analyse_round(start, ri, rnd, opts, progress=None):
-    """The analysis of round ``ri`` for ``opts["seat"]`` (default 0); ``start``: the round just dealt."""
+def analyse_round(start, ri, rnd, opts):
+    """The analysis of round ``ri`` for ``opts["seat"]`` (default 0); ``start``: the round just dealt.
+
+    A generator yielding ``(done, total)``, a unit per world of each judged decision."""
     seat = opts["seat"] if opts["seat"] is not None else 0
     worlds = opts["iterations"] if opts["iterations"] is not None else WORLDS
     threshold = opts["threshold"] if opts["threshold"] is not None else THRESHOLD
@@ -160,19 +167,37 @@ def analyse_round(start, ri, rnd, opts, progress=None):
         if g.current_seat() == seat and len(plays_of(g.view(seat))) > 1:
             judged += 1
         g.apply(action)
-    work = Progress(progress, judged * worlds)
+    work = Progress(judged * worlds)
     decisions = []
     g = start.clone()
     for index in range(len(actions)):
         action = actions[index]
         if g.current_seat() == seat:
-            d = decision(g.view(seat), action, Rng(decision_seed(opts["seed"], ri, index)), worlds, threshold, work)
+            d = yield from decision_steps(g.view(seat), action, Rng(decision_seed(opts["seed"], ri, index)),
+                                          worlds, threshold, work)
             d["index"] = index
             d["seat"] = seat
             decisions.append(d)
         g.apply(action)
-    work.finish()
+    yield work.finish()
     # The chart across the round: the seat's expected score after each judged decision.
     line = [{"index": d["index"], "value": d["value"]} for d in decisions if not d["forced"]]
     return {"sees": "own view", "exact": False, "estimate": True, "seat": seat, "worlds": worlds,
             "threshold": threshold, "unit": "pips", "scale": SCALE, "line": line, "decisions": decisions}
+
+
+def decision_at(start, ri, rnd, k, opts):
+    """The analysis of action ``k`` of round ``ri`` alone, from the acting
+    seat's view (a generator, as :func:`analyse_round`): the same worlds as
+    the whole round's analysis with the same ``seed`` and ``iterations``."""
+    worlds = opts["iterations"] if opts["iterations"] is not None else WORLDS
+    threshold = opts["threshold"] if opts["threshold"] is not None else THRESHOLD
+    g = start.clone()
+    for action in rnd["actions"][:k]:
+        g.apply(action)
+    seat = g.current_seat()
+    d = yield from decision_steps(g.view(seat), rnd["actions"][k], Rng(decision_seed(opts["seed"], ri, k)),
+                                  worlds, threshold, Progress(worlds))
+    d["index"] = k
+    d["seat"] = seat
+    return d

@@ -27,7 +27,7 @@ from ..moon import BIDDING, DISCARD, MOON_BID, PLAY, TRUMP, mask_ids, parse_moon
 from ..moon_rules import trump_code, trump_text
 from ..tiles import NAMES
 from . import Budget, choose
-from .analysis import Progress, verdict
+from .analysis import Progress, drain, verdict
 from .moon_eval import best_choices
 from .moon_solver import Solver
 
@@ -128,8 +128,9 @@ def _bid(tricks_as_bidder, hard_bids, state, index, action):
     return d
 
 
-def analyse_round(start, ri, rnd, opts, progress=None):
-    """The analysis of hand ``ri`` (``start``: the game with the hand just dealt).
+def analyse_round(start, ri, rnd, opts):
+    """The analysis of hand ``ri`` (``start``: the game with the hand just dealt),
+    a generator yielding ``(done, total)`` per unit (see :mod:`engine.ai.analysis`).
 
     With ``opts["seat"]`` only that seat's decisions and summary are given
     (and only its hard bid and best as bidder are computed: most of the
@@ -143,7 +144,9 @@ def analyse_round(start, ri, rnd, opts, progress=None):
     worlds = opts["iterations"] if opts["iterations"] is not None else HARD_BID_WORLDS
     wanted = [0, 1, 2] if opts["seat"] is None else [opts["seat"]]
     played = len(actions) > 3
-    work = Progress(progress, 2 * len(wanted) + (2 + 21 if played else 0))
+    # Units: a hard bid and a best-as-bidder per seat, each of the bidder's
+    # 8 discards (when its seat is wanted), the discard, trumps and 21 plays.
+    work = Progress(2 * len(wanted) + (2 + 21 if played else 0) + (8 if _bidder(start, actions) in wanted else 0))
     # The bidding first: what hard would have bid at each wanted seat's turn
     # (its view only, seeded per seat), and who won the contract.
     g = start.clone()
@@ -154,7 +157,7 @@ def analyse_round(start, ri, rnd, opts, progress=None):
         s = g.to_act
         if s in wanted:
             hard_bids[s] = choose(g.view(s), "hard", opts["seed"] * 3 + s, Budget(iterations=worlds))
-            work.step()
+            yield work.step()
         bids[s] = actions[i]
         g.apply(actions[i])
         i += 1
@@ -166,7 +169,7 @@ def analyse_round(start, ri, rnd, opts, progress=None):
     widow = start.widow
     discards = None
     if bidder in wanted:
-        discards = discard_alternatives(solvers, dealt, bidder, dealt[bidder] | (1 << widow))
+        discards = yield from discard_steps(solvers, dealt, bidder, dealt[bidder] | (1 << widow), work)
     seats = [None, None, None]
     tricks = [None, None, None]
     for s in wanted:
@@ -182,7 +185,7 @@ def analyse_round(start, ri, rnd, opts, progress=None):
         tricks[s] = v
         seats[s] = {"seat": s, "tricks": v, "discard": d, "trump": tr, "best_contract": best_contract(v),
                     "bid": bids[s], "hard_bid": hard_bids[s]}
-        work.step()
+        yield work.step()
     decisions = []
     g = start.clone()
     for index in range(len(actions)):
@@ -196,16 +199,16 @@ def analyse_round(start, ri, rnd, opts, progress=None):
             # made, for the line (the alternatives are the bidder's to see).
             d = _discard(discards, g, index, action) if discards else _made_discard(solvers, g, index, action)
             decisions.append(d)
-            work.step()
+            yield work.step()
         elif code == TRUMP:
             d = _trump(solvers, g, index, action) if bidder in wanted else _made_trump(solvers, g, index, action)
             decisions.append(d)
-            work.step()
+            yield work.step()
         elif code == PLAY:
             decisions.append(_play(solvers.get(g.trump, g.bidder), g, index, action))
-            work.step()
+            yield work.step()
         g.apply(action)
-    work.finish()
+    yield work.finish()
     line = [{"index": d["index"], "tricks": d["value"]} for d in decisions if d["phase"] != "bidding"]
     return {"sees": "every hand", "exact": True, "hard_worlds": worlds, "bidder": bidder,
             "contract": str(g.high) if bidder is not None else None,
@@ -214,13 +217,29 @@ def analyse_round(start, ri, rnd, opts, progress=None):
             "decisions": [d for d in decisions if d["seat"] in wanted]}
 
 
+def _bidder(start, actions):
+    """The hand's bidder (``None``: all passed), from its bidding alone (cheap)."""
+    g = start.clone()
+    i = 0
+    while i < len(actions) and g.code == BIDDING:
+        g.apply(actions[i])
+        i += 1
+    return g.bidder if g.bidder >= 0 else None
+
+
 def discard_alternatives(solvers, hands, seat, hand8):
     """For each discard of ``seat``'s 8 tiles (legal order), ``{"action", "value", "trump"}``:
     the most tricks it takes with the best trumps after that discard."""
+    return drain(discard_steps(solvers, hands, seat, hand8, Progress(8)))
+
+
+def discard_steps(solvers, hands, seat, hand8, work):
+    """:func:`discard_alternatives` as a generator, a unit of ``work`` per discard."""
     alts = []
     for d in mask_ids(hand8):
         v, _, tr = best_as_bidder(solvers, hands, seat, hand8, [(d, t) for t in _trump_order(hand8, d)])
         alts.append({"action": "discard " + NAMES[d], "value": v, "trump": trump_text(tr)})
+        yield work.step()
     return alts
 
 
@@ -280,3 +299,33 @@ def _play(solver, g, index, action):
            "side": side, "alternatives": alts}
     out.update(verdict(alts, action, side == "bidder"))
     return out
+
+
+def decision_at(start, ri, rnd, k, opts):
+    """The analysis of action ``k`` of hand ``ri`` alone (a generator, as
+    :func:`analyse_round`): exact, so offered only for a finished hand.  A
+    bid's value needs its seat's best as bidder; its ``hard`` bid is not
+    computed (``None``)."""
+    if "scores" not in rnd:
+        raise GameError("Moon analysis sees every hand: it is offered only for a finished hand",
+                        "analysis.moon_unfinished")
+    actions = rnd["actions"]
+    g = start.clone()
+    for action in actions[:k]:
+        g.apply(action)
+    action = actions[k]
+    solvers = Solvers()
+    work = Progress(1 if g.code != DISCARD else 8)
+    if g.code == BIDDING:
+        seat = g.to_act
+        tricks = [None, None, None]
+        tricks[seat] = best_as_bidder(solvers, list(start.hands), seat, start.hands[seat] | (1 << start.widow))[0]
+        yield work.step()
+        return _bid(tricks, [None, None, None], g, k, action)
+    if g.code == DISCARD:
+        discards = yield from discard_steps(solvers, g.hands, g.bidder, g.hands[g.bidder], work)
+        return _discard(discards, g, k, action)
+    yield work.step()
+    if g.code == TRUMP:
+        return _trump(solvers, g, k, action)
+    return _play(solvers.get(g.trump, g.bidder), g, k, action)

@@ -38,6 +38,7 @@ THEME_KEY = "boneyard.theme"
 THEMES = ["light", "dark", "auto"]
 DEFAULT_THEME = "auto"
 TAB_KEY = "boneyard.tab"            # in sessionStorage: this tab's game id
+ANALYSIS_PREFIX = "boneyard.analysis."   # + game id: that game's analyses (see analysis_get)
 VERSION = 2
 
 
@@ -218,8 +219,14 @@ def rev_of(text):
 
 def meta_of(session):
     game = session.game
-    return {"game": session.setup["game"], "players": game.players, "names": list(session.names),
+    meta = {"game": session.setup["game"], "players": game.players, "names": list(session.names),
             "round": game.round_count(), "actions": game.action_count(), "finished": game.is_over()}
+    # The history (app.history_view) reads these from the head alone: who played at which level, the result.
+    meta["seats"] = [session.kind(seat) for seat in range(game.players)]
+    if meta["finished"]:
+        meta["totals"] = game.totals()
+        meta["winners"] = game.winners()
+    return meta
 
 
 def save_text(session, game_id, rev, now):
@@ -348,15 +355,62 @@ def games():
             set_aside(key, text, ValueError("unknown save format"))
             continue
         meta = head["meta"]
-        items.append({"id": key[len(PREFIX):], "updated": head["updated"], "game": meta["game"],
-                      "players": meta["players"], "names": meta["names"], "round": meta["round"],
-                      "finished": bool(meta.get("finished")), "mine": key[len(PREFIX):] == tab.id})
+        item = {"id": key[len(PREFIX):], "updated": head["updated"], "game": meta["game"],
+                "players": meta["players"], "names": meta["names"], "round": meta["round"],
+                "finished": bool(meta.get("finished")), "mine": key[len(PREFIX):] == tab.id}
+        for extra in ("seats", "totals", "winners"):
+            if _int_or_str_list(meta.get(extra), meta["players"]):
+                item[extra] = meta[extra]
+        items.append(item)
     items.sort(key=lambda item: (-item["updated"], item["id"]))
     return items
 
 
+def _int_or_str_list(value, n):
+    return isinstance(value, list) and len(value) <= n and all(isinstance(v, (int, str)) for v in value)
+
+
+def history():
+    """The finished games, most recent first, each with ``seats`` (kinds), ``totals`` and ``winners``.
+
+    Saves written before these were in the head are read whole (once per
+    listing; a damaged one is set aside).
+    """
+    out = []
+    for item in games():
+        if not item["finished"]:
+            continue
+        if "seats" not in item or "totals" not in item or "winners" not in item:
+            key = PREFIX + item["id"]
+            text = get(key)
+            try:
+                session = session_of(text)
+            except Exception as exc:
+                set_aside(key, text, exc)
+                continue
+            meta = meta_of(session)
+            for extra in ("seats", "totals", "winners"):
+                item[extra] = meta.get(extra)
+        out.append(item)
+    return out
+
+
+def history_records():
+    """The records of every finished game, most recent first (the history's export)."""
+    out = []
+    for item in history():
+        text = get(PREFIX + item["id"])
+        cut = text.find(',"record":') if text else -1
+        if cut < 0:
+            continue
+        # The record is the save's last member (save_text): its JSON as written, not re-encoded.
+        out.append(text[cut + len(',"record":'):-1])
+    return out
+
+
 def delete(game_id):
     remove(PREFIX + game_id)
+    remove(ANALYSIS_PREFIX + game_id)
     if tab.id == game_id:
         tab.id = None
         tab.rev = 0
@@ -417,7 +471,40 @@ def prune_one():
     if not finished:
         return False
     remove(PREFIX + finished[-1]["id"])
+    remove(ANALYSIS_PREFIX + finished[-1]["id"])
     return True
+
+
+# --- analyses: cached beside their game's save ------------------------------------------
+
+def _analyses(game_id):
+    try:
+        data = json.loads(get(ANALYSIS_PREFIX + game_id) or "{}")
+    except Exception:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def analysis_get(game_id, key):
+    """The cached analysis ``key`` of game ``game_id`` (JSON text), or None.
+
+    ``key`` names the round, the seat and the round's actions (see
+    ``app.review_analysis.cache_key``): a round that changed misses.
+    """
+    if not game_id:
+        return None
+    text = _analyses(game_id).get(key)
+    return text if isinstance(text, str) else None
+
+
+def analysis_put(game_id, key, text):
+    """Cache analysis ``text`` as ``key`` of game ``game_id``; False if storage refused it
+    (the analysis is then kept for this page only: it is never worth a game's save)."""
+    if not game_id or get(PREFIX + game_id) is None:
+        return False
+    data = _analyses(game_id)
+    data[key] = text
+    return put(ANALYSIS_PREFIX + game_id, json.dumps(data))
 
 
 # --- the status banner (full storage, a game moved on elsewhere) ----------------------

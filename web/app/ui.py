@@ -12,7 +12,7 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from app import dom, players, records, replay, saves_view, screens, store
+from app import dom, history, players, records, replay, review_analysis, saves_view, screens, store
 from app import session as sess
 from app import i18n
 from app.i18n import t
@@ -93,7 +93,8 @@ def show_setup(message=""):
     setup = state.pending_setup if state.pending_setup else saved_setup()
     state.pending_setup = setup
     box = dom.by_id("setup")
-    box.innerHTML = screens.setup_screen(setup, False, message) + saves_view.saved_games_html(store.games(), when)
+    box.innerHTML = (screens.setup_screen(setup, False, message) + saves_view.saved_games_html(store.games(), when)
+                     + history.panel_html(when))
     show_notes()
     box.hidden = False
     dom.by_id("game").hidden = True
@@ -255,7 +256,7 @@ def render_review():
         rack += replay.all_hands(twin)
     elif viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
         rack += screens.hand_panel_readonly(twin, viewer)
-    parts["rack"] = rack
+    parts["rack"] = rack + review_analysis.panel_html(review)
     parts["log"] = replay.log_items(review.log())
     box = dom.by_id("game")
     box.setAttribute("data-review", review.mode)
@@ -270,7 +271,8 @@ def render_review():
     if lost or not box.contains(window.document.activeElement):
         # Keep focus on the same control (Autoplay/Stop share one id) when it is still usable.
         el = dom.by_id(focused_id) if focused_id else None
-        if el is None or el.disabled or not box.contains(el):
+        # An SVG control (the analysis chart) has no ``disabled``.
+        if el is None or getattr(el, "disabled", False) or not box.contains(el):
             el = box.querySelector(".review button:not([disabled])")
         if el is not None:
             el.focus()
@@ -452,6 +454,7 @@ def handle(act, arg):
         s = store.load(arg, adopt_it=False)   # only viewed: this tab keeps its own game
         if s is not None:
             records.open_viewer(s)
+            state.review.game_id = arg      # its analyses are cached beside its save
     elif act == "reload-saved":
         s = store.reload_current()
         if s is not None:
@@ -795,6 +798,8 @@ def install():
     show_notes()
     records.install({"render": render, "after_change": after_change, "show_setup": show_setup, "begin": begin,
                      "saved_setup": saved_setup})
+    review_analysis.install({"render": render})
+    history.install()
 
 
 def worker_ready():

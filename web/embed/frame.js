@@ -77,6 +77,18 @@ window.boneyardReport = (kind, value) => {
   else if (kind === "state") tell({ boneyardEmbed: "state", state: String(value) });
 };
 
+// The opt-in analysis (embed/verdict.py) needs the computer players' modules:
+// the worker's bundle, fetched only then, handed to MicroPython as base64
+// (its decoder is fast; a typed array would cross element by element).
+window.boneyardFetchBase64 = async (url) => {
+  const response = await fetch(new URL(url, location.href));
+  if (!response.ok) throw new Error("HTTP " + response.status + " for " + url);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+};
+
 new ResizeObserver(postHeight).observe(root);
 addEventListener("load", postHeight);
 addEventListener("error", (event) => fail(event.message || String(event.error)));

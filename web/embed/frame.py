@@ -127,6 +127,13 @@ def draw():
     if "play" in o["controls"]:
         cut = picture.record_until(state["rec"], state["step"])
         play.href = "./index.html#record=" + share.encode(cut)
+    if o.get("analysis"):
+        import asyncio
+
+        from embed import verdict
+
+        names = state["rec"].get("names") if isinstance(state["rec"].get("names"), list) else []
+        asyncio.create_task(verdict.show(state["rec"], state["step"], [str(n) for n in names]))
 
 
 def go(delta):

@@ -14,6 +14,9 @@
   (a "Play from here" link); empty or ``none`` for no controls.  Default
   ``step``.
 * ``caption``: text shown under the picture (never markup).
+* ``analysis`` (opt-in, no value needed): under the picture, the verdict of
+  the decision that led to the step shown, computed in the frame (Moon:
+  exact, only for a finished hand; Chicken Foot: a small estimate).
 * ``from=host``: the record comes from the host page (embed.js read it there,
   inline or from a file beside the page, and posts it to the frame), instead
   of ``record``/``src``.
@@ -64,9 +67,9 @@ def parse(params):
 
     Returns ``{"record": text or None, "src": text or None, "step": int or
     None, "hand": None | "reveal" | "none" | seat index, "controls": [...],
-    "caption": text}``.
+    "caption": text, "analysis": bool}``.
     """
-    known = ["record", "src", "from", "step", "hand", "controls", "caption", "reveal", "host", "theme"]
+    known = ["record", "src", "from", "step", "hand", "controls", "caption", "reveal", "host", "theme", "analysis"]
     for name in sorted(params):
         if name not in known:
             raise EmbedError("unknown parameter '%s' (expected one of: %s)" % (name[:40], ", ".join(known)),
@@ -101,4 +104,9 @@ def parse(params):
     caption = params.get("caption") or ""
     if len(caption) > MAX_CAPTION:
         caption = caption[:MAX_CAPTION] + "…"
-    return {"record": record, "src": src, "host": source == "host", "step": step, "hand": hand, "controls": controls, "caption": caption}
+    analysis = params.get("analysis")
+    if analysis not in (None, "", "on", "true", "1"):
+        raise EmbedError("analysis takes no value (or on), not '%s'" % analysis[:40],
+                         "embed.err.analysis", {"value": analysis[:40]})
+    return {"record": record, "src": src, "host": source == "host", "step": step, "hand": hand, "controls": controls,
+            "caption": caption, "analysis": analysis is not None}

@@ -44,7 +44,7 @@
   const BASE = new URL("./", scriptURL());
   const FRAME_URL = new URL("./embed.html", BASE);
   const SITE_ORIGIN = BASE.origin;
-  const PASSED = ["step", "hand", "controls", "caption"];
+  const PASSED = ["step", "hand", "controls", "caption", "analysis"];
   const LANGS = ["en", "sq", "lv", "sw"];
   // The frame's default title and the words shown before it answers, in each
   // language: build.py puts them in from the catalogs (no fetch is needed,

@@ -1,0 +1,75 @@
+"""A decision's verdict in words (the review's analysis panel and the embed's verdict line).
+
+Imports only the catalogs, so the embed frame (which ships ``app.i18n``
+and this module, not the page's screens) words a verdict as the review does.
+"""
+
+from app.i18n import t, tn
+
+# The record's non-tile actions by their catalog keys (the play screen names its buttons so too).
+ACTION_KEYS = {"draw": "action.draw", "pass": "action.pass", "trump doubles": "action.trump_doubles",
+               "trump none": "action.no_trump"}
+
+
+def is_tile(action):
+    return len(action) == 3 and action[1] == "-"
+
+
+def action_text(action):
+    """A decision's action in words: a tile, a tile on another, a bid, a discard, trumps."""
+    if ">" in action:
+        tile, target = action.split(">")
+        return t("analyse.act_on", tile=tile, target=target)
+    if action.startswith("discard "):
+        return t("analyse.act_discard", tile=action[8:])
+    if is_tile(action):
+        return action
+    if action in ACTION_KEYS:
+        return t(ACTION_KEYS[action])
+    if action.startswith("trump "):
+        return t("action.trump", suit=action[6:])
+    return t("action.bid", bid=action)
+
+
+def pips(hundredths):
+    """Hundredths of a pip as a short number ("4.2", "0")."""
+    whole = (abs(hundredths) + 5) // 10      # tenths, rounded
+    text = "%d.%d" % (whole // 10, whole % 10) if whole % 10 else "%d" % (whole // 10)
+    return ("-" + text) if hundredths < 0 and whole else text
+
+
+def best_action(d):
+    """The first alternative reaching the decision's best value (legal order)."""
+    for a in d["alternatives"]:
+        if a.get("value") == d.get("best"):
+            return a["action"]
+    return d["action"]
+
+
+def moon_verdict(d):
+    """A Moon decision's verdict (exact): tricks for the bidder, or a bid's points."""
+    v = d["verdict"]
+    if d.get("unit") == "points":
+        if v == "best":
+            return t("analyse.v_best_points", value=d["value"])
+        return tn("analyse.v_cost_points", d["cost"], best=action_text(best_action(d)), value=d["best"])
+    defence = d.get("side") == "defence"
+    if v == "best":
+        return tn("analyse.v_best_defence" if defence else "analyse.v_best_tricks", d["value"])
+    return tn("analyse.v_cost_defence" if defence else "analyse.v_cost_tricks", d["cost"],
+              best=action_text(best_action(d)), value=d["best"])
+
+
+def cf_verdict(d):
+    """A Chicken Foot decision's verdict: an estimate of the seat's round score (pips)."""
+    v = d["verdict"]
+    if v == "best":
+        return t("analyse.v_cf_best", pips=pips(d["value"]))
+    key = "analyse.v_cf_costly" if v == "costly" else "analyse.v_cf_close"
+    return t(key, pips=pips(d["cost"]), best=action_text(best_action(d)))
+
+
+def say_verdict(game, d):
+    if d.get("verdict") == "forced":
+        return t("analyse.v_forced")
+    return cf_verdict(d) if game == "chicken-foot" else moon_verdict(d)
