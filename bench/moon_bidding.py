@@ -8,7 +8,7 @@ Prints one JSON line per variant: mean hand score of hard minus the mean of
 the two medium seats, contracts hard took and made, and the paired
 difference against the first variant with its standard error.
 
-    python3 bench/moon_bidding.py --deals 40 --variants "BID_DEALS=4,STRATIFY=0;" [--hand-iterations 20]
+    python3 bench/moon_bidding.py --deals 40 --variants ";INFER=0" [--hand-iterations 20] [--bidder-only]
 """
 
 import argparse

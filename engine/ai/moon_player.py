@@ -21,10 +21,8 @@ thing that can cut a search short.
   the move with the best chance of making (bidder) or defeating (defender)
   the bid, then the best expected tricks.  Bids, the discard and trumps are
   chosen the same way among the candidates the medium evaluation ranks
-  highest: the bid with the best expected score (each unseen tile in turn
-  as the widow, the opponents' trick points, what passing leaves to the
-  others, a made 21 or a winning bid near 21), the discard and trumps most
-  likely to make the bid.
+  highest: the bid with the best expected score, the discard and trumps
+  most likely to make the bid.
 
 ``budget.iterations`` is the number of sampled worlds (``None``: the
 defaults below, with a 1.5 s time cap unless ``budget.time_ms`` says
@@ -50,14 +48,6 @@ NODES_PER_DECISION = 60000
 DEFAULT_TIME_MS = 1500
 # Weigh worlds by what the bidding says (see moon_inference).
 INFER = True
-# The bid: deals per sampled widow, and what passing is worth (half points
-# per world, see _bid_utility).
-BID_DEALS = 2
-STRATIFY = True
-PASS_OPEN = -2
-PASS_AFTER_BID = -3
-PASS_NEAR_21 = -2
-WIN_BONUS = 20
 
 BID_VALUES = [4, 5, 6, 7, MOON_BID]
 
@@ -462,25 +452,22 @@ def _pick_candidate(k, search, rng, cands):
 def _hard_bid(k, bids, rng, budget):
     """The bid with the best expected score over sampled deals (0: pass).
 
-    Each sampled world is a widow and a deal of the other hands.  The
-    widows are stratified (see :func:`_widows`): the widow is the largest
-    uncertainty of a bid, and drawing it without repeats until every unseen
-    tile has had its turn halves the noise of a few draws.  Each widow gets
-    ``BID_DEALS`` deals (consistent with the bidding so far); its best
-    ``HARD_CANDIDATES["bidding"]`` (discard, trump) choices by the medium
-    estimate are solved on them and the one taking more tricks overall is
-    kept -- chosen per widow, not per deal, since the bidder will not see
-    the other hands.  Then :func:`_bid_utility` scores each bid.
+    A few widows are drawn, each with a few deals of the other hands (the
+    worlds); for each widow the bidder's best two (discard, trump) choices
+    by the medium estimate are solved on its deals and the one taking more
+    tricks overall is kept -- chosen per widow, not per deal, since the
+    bidder cannot see the other hands.  A bid ``b``'s value in a world is
+    ``+b`` or ``-b`` less the opponents' mean tricks, with a bonus when
+    making it wins the game (and the same loss for a failed 21); a pass is
+    worth a little less than nothing while someone else may bid (bidders
+    tend to gain).
     """
     search = _Search(budget, "bidding")
     n = search.worlds
-    deals = BID_DEALS if n >= 2 * BID_DEALS else 1
-    widows = _widows(k, rng, (n + deals - 1) // deals)
+    deals = 4 if n >= 16 else (2 if n >= 6 else 1)
     values = []
-    i = 0
-    while search.more(len(values)) and i < len(widows):
-        widow = widows[i]
-        i += 1
+    while search.more(len(values)):
+        _, widow = _sample(k, rng)
         kw = k.knowing(widow)
         worlds = [_sample_with(kw, rng) for _ in range(deals)]
         hand8 = k.hand | (1 << widow)
@@ -498,40 +485,10 @@ def _hard_bid(k, bids, rng, budget):
             if total > best_sum:
                 best, best_sum = xs, total
         values += best
-    return _bid_utility(k, bids, values)
-
-
-def _widows(k, rng, count):
-    """``count`` widows to try: the unseen tiles in a random order, each once before any twice.
-
-    Widows a sampled world (:func:`sample_plausible`, the bidding so far)
-    would rule out are not special-cased: the widow is dealt blind, so each
-    unseen tile is the widow equally often whatever the others bid.
-    """
-    if not STRATIFY:
-        return [_sample(k, rng)[1] for _ in range(count)]
-    tiles = mask_ids(k.unseen)
-    out = []
-    while len(out) < count:
-        batch = list(tiles)
-        rng.shuffle(batch)
-        out += batch
-    return out[:count]
-
-
-def _bid_utility(k, bids, values):
-    """The best legal bid (0: pass) for the bidder's tricks ``values``, one per world.
-
-    Utilities in half points, summed over the worlds: a bid ``b`` is worth
-    ``+b`` made or ``-b`` set, less the opponents' tricks shared between
-    them (half each), with ``WIN_BONUS`` when making it wins the game (and
-    the same loss for a failed 21).  A pass is worth what another seat's
-    contract costs this seat (``PASS_AFTER_BID`` if one bid already,
-    ``PASS_OPEN`` if someone may still; nothing when the hand is passed
-    out), more with an opponent near 21.
-    """
     me = k.seat
-    top_other = max([k.totals[s] for s in k.others()])
+    others = k.others()
+    top_other = max([k.totals[s] for s in others])
+    # Utilities in half points, summed over the worlds.
     nobody_yet = True
     for b in k.bids:
         if b[1]:
@@ -540,9 +497,9 @@ def _bid_utility(k, bids, values):
     if last and nobody_yet:
         pass_u = 0                      # everybody passes: 0 for all
     else:
-        pass_u = PASS_OPEN if nobody_yet else PASS_AFTER_BID
+        pass_u = -1
         if top_other >= 15:
-            pass_u += PASS_NEAR_21      # an opponent near 21 may win on this hand
+            pass_u = -3                 # an opponent near 21 may win on this hand
     best_bid = 0
     best_u = pass_u * len(values)
     for b in BID_VALUES:
@@ -554,9 +511,9 @@ def _bid_utility(k, bids, values):
             made = x >= need
             u += (2 * b if made else -2 * b) - (TRICKS - x)
             if made and (b == MOON_BID or k.totals[me] + b >= WIN_SCORE and k.totals[me] + b > top_other + TRICKS - x):
-                u += WIN_BONUS          # making it wins the game
+                u += 20                 # making it wins the game
             elif b == MOON_BID and not made:
-                u -= WIN_BONUS          # and failing it all but loses it
+                u -= 20                 # and failing it all but loses it
         if u > best_u:
             best_bid, best_u = b, u
     return best_bid
