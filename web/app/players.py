@@ -19,9 +19,13 @@ Pyodide is ready.  The offline download (``web/pwa.js``) is released only
 once Pyodide has settled, so the two never share the line.
 
 Failure: a worker that does not start within its time-out, reports an
-error, or stops answering a move (``CALL_TIMEOUT_S``) is given up and the
-other takes its seats; the status line says in the page's language what
-that means for the player.  With neither, ``data-worker-state=error``.
+error, or stops answering a move (``CALL_TIMEOUT_S``) is given up (and
+terminated: a hung worker would keep a core busy) and the other takes its
+seats; the status line says in the page's language what that means for the
+player.  With neither, ``data-worker-state=error``.  Files that are missing
+or unreachable are found at once by probing them beside the worker's own
+requests (PyScript reports none of those); only a worker that loads but
+never answers waits for the time-out.
 """
 
 import asyncio
@@ -38,15 +42,21 @@ SOURCES = {MPY: "./web/worker_mpy.py", PYODIDE: "./web/worker.py"}
 # The configs ride in the page bundle (build.py): no request, no CDN default.
 CONFIGS = {MPY: "workers/micropython.json", PYODIDE: "workers/pyodide.json"}
 # A worker that has not answered its first call by then is given up.  Pyodide
-# is a 13.7 MB download: its time-out grows with the line's speed as the
-# page's own bundle measured it (see start_timeout_s).  Some of its failures
-# (a missing .wasm, a damaged standard library) report nothing: only the
-# time-out ends them.
+# is a 13.7 MB download and slow to start on a busy device (34 s measured
+# here at load 20 while MicroPython played hard): its time-out grows with the
+# line's speed as the page's own bundle measured it (see start_timeout_s).
+# A damaged standard library or a worker that never answers reports
+# nothing: only the time-out ends them.  MicroPython plays every seat
+# meanwhile, and after PYODIDE_SLOW_S the status line says the full engine
+# is slow to start and what that means.
 START_TIMEOUT_S = {MPY: 12, PYODIDE: 60}
+PYODIDE_SLOW_S = 12
 PYODIDE_BYTES = 13.7e6
 MAX_START_TIMEOUT_S = 300
-# No decision takes this long (the engine's own caps are 1.2-1.5 s).
-CALL_TIMEOUT_S = 15
+# The runtime's files beside its ``interpreter`` module, probed as it starts.
+RUNTIME_FILES = {MPY: (), PYODIDE: ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")}
+# No decision takes this long (the caps below are at most 1.5 s; the engine's own 2 s).
+CALL_TIMEOUT_S = 10
 # Without a computer move, Pyodide and the offline download start this long
 # after the MicroPython worker is ready (a hot-seat game, a slow setup).
 IDLE_S = 5
@@ -64,6 +74,7 @@ PYODIDE_HAND_TIME_MS = 1500
 HINT_ITERATIONS = 40
 HINT_TIME_MS = 2000
 POLL_S = 0.01
+RELEASE_DELAY_S = 0.1
 
 
 class NoAnswer(Exception):
@@ -76,6 +87,8 @@ class Worker:
         self.state = "idle"       # idle -> loading -> ready | failed
         self.proxy = None
         self.handle = None        # keeps the error callback alive
+        self.xworker = None       # the worker itself (terminated once given up)
+        self.slow = False         # still loading after PYODIDE_SLOW_S (said)
 
 
 class Players:
@@ -114,7 +127,9 @@ def status_key():
         return "worker.quick_failed"
     if mpy != "ready":
         return "worker.starting"
-    return "worker.strong_failed" if pyo == "failed" else "worker.hard_lighter"
+    if pyo == "failed":
+        return "worker.strong_failed"
+    return "worker.strong_slow" if players.worker(PYODIDE).slow else "worker.hard_lighter"
 
 
 def stop():
@@ -198,6 +213,12 @@ def fail(runtime, what, exc=None):
         return
     w.state = "failed"
     w.proxy = None
+    if w.xworker is not None:
+        try:
+            w.xworker.terminate()   # a hung worker would keep its core busy
+        except Exception:
+            pass                    # already gone
+        w.xworker = None
     log(runtime, what, exc)
     show_status()
     if runtime == MPY:
@@ -222,16 +243,44 @@ def start_timeout_s(runtime):
     return min(seconds, MAX_START_TIMEOUT_S)
 
 
-async def probe(runtime):
-    """Fetch the worker's script alongside PyScript: PyScript never reports its
-    own fetch failing (the worker would wait for its time-out), this does."""
+def runtime_urls(runtime, interpreter):
+    """The runtime's files beside its module (``interpreter``, a URL)."""
+    folder = interpreter[:interpreter.rindex("/") + 1]
+    return [folder + name for name in RUNTIME_FILES[runtime]]
+
+
+def offline_copy():
+    """Whether a service worker serves this page (the offline copy, installed
+    whole or not at all: its files need no probing, and a HEAD would bypass
+    it and fail offline)."""
     try:
-        response = await window.fetch(SOURCES[runtime])
+        return bool(window.navigator.serviceWorker.controller)
+    except Exception:
+        return False
+
+
+async def probe_one(runtime, url, head):
+    try:
+        if head:
+            response = await window.fetch(url, window.JSON.parse('{"method": "HEAD", "cache": "no-store"}'))
+        else:
+            response = await window.fetch(url)
     except Exception as exc:
-        fail(runtime, "its script could not be fetched", exc)
+        fail(runtime, "%s could not be fetched" % url, exc)
         return
     if not response.ok:
-        fail(runtime, "its script is missing (HTTP %s)" % response.status)
+        fail(runtime, "%s is missing (HTTP %s)" % (url, response.status))
+
+
+def probe(runtime, interpreter):
+    """Fetch the worker's script, and HEAD its runtime's files, alongside
+    PyScript's own requests: PyScript never reports their fetch failing (the
+    worker would wait for its time-out), this does, within a round trip.  A
+    HEAD moves no body, so the 13.7 MB runtime is not downloaded twice."""
+    asyncio.create_task(probe_one(runtime, SOURCES[runtime], False))
+    if not offline_copy():
+        for url in runtime_urls(runtime, interpreter):
+            asyncio.create_task(probe_one(runtime, url, True))
 
 
 def launch(runtime):
@@ -248,6 +297,7 @@ def launch(runtime):
 
         config, version = read_config(runtime)
         handle = PyWorker(SOURCES[runtime], type=runtime, config=config, version=version)
+        w.xworker = handle
         # PyScript's default prints to the console; a failure is ours to report.
         w.handle = create_proxy(lambda event: fail(runtime, "error", getattr(event, "error", event)))
         handle.onerror = w.handle
@@ -255,12 +305,23 @@ def launch(runtime):
     except Exception as exc:
         fail(runtime, "could not be created", exc)
         return None
-    asyncio.create_task(probe(runtime))
+    probe(runtime, version)
     return _answering(runtime, handle)
+
+
+async def _slow(runtime):
+    """Say so when Pyodide is still loading after PYODIDE_SLOW_S."""
+    await asyncio.sleep(PYODIDE_SLOW_S)
+    w = players.worker(runtime)
+    if w.state == "loading":
+        w.slow = True
+        show_status()
 
 
 async def _answering(runtime, handle):
     w = players.worker(runtime)
+    if runtime == PYODIDE:
+        asyncio.create_task(_slow(runtime))
     given_up = lambda: w.state == "failed"   # noqa: E731 -- a failure seen elsewhere ends the wait
     seconds = start_timeout_s(runtime)
     try:
@@ -293,15 +354,22 @@ def release():
 
 
 async def _background():
+    # The page applies and shows the first move once ask() returns it: a
+    # moment's wait keeps every Pyodide request after that move.
+    await asyncio.sleep(RELEASE_DELAY_S)
     await start_worker(PYODIDE)
     dom.set_state("downloads", "now")     # web/pwa.js waits for it
 
 
 async def _release_when_idle():
+    # Idle counts only once the quick worker is ready (on a slow phone it
+    # starts in 4-5 s: counting from the page's start let Pyodide and the
+    # offline download race the first move) and while no move is awaited.
+    # A failed quick worker releases at once (fail).
     waited = 0
     while not players.released:
         await asyncio.sleep(0.25)
-        if players.busy:
+        if players.busy or not players.ready(MPY):
             waited = 0
             continue
         waited += 0.25
@@ -355,6 +423,14 @@ def gone():
 
 async def ask(view, level, seed, hint=False):
     """The action ``level`` takes in ``view`` (the acting seat's), or ``None`` with no worker left."""
+    players.busy += 1       # a move awaited, a worker ready or not: not idle
+    try:
+        return await _ask(view, level, seed, hint)
+    finally:
+        players.busy -= 1
+
+
+async def _ask(view, level, seed, hint):
     while True:
         runtime = runtime_for(level)
         if runtime is None:
@@ -364,15 +440,12 @@ async def ask(view, level, seed, hint=False):
             continue
         w = players.worker(runtime)
         iterations, time_ms = budget(runtime, view, level, hint)
-        players.busy += 1
         try:
             action = await within(w.proxy.choose_action(json.dumps(view), level, seed, iterations, time_ms),
                                   CALL_TIMEOUT_S)
         except Exception as exc:
             fail(runtime, "stopped answering", exc)
             continue
-        finally:
-            players.busy -= 1
         action = str(action)
         if action not in view["legal"]:
             fail(runtime, "answered an illegal action %r" % action)
