@@ -15,9 +15,9 @@ from engine.ai.clock import elapsed_ms, now
 
 # Must equal app/players.py's MPY_HARD_ITERATIONS / MPY_HARD_TIME_MS /
 # MPY_HAND_TIME_MS (bench/mpy_hard.py checks).
-ITERATIONS = {"moon": 4, "chicken-foot": 150}
+ITERATIONS = {"moon": 4, "chicken-foot": 90}
 PLAY_MS = 300
-HAND_MS = 1200
+HAND_MS = 1000
 
 
 def run(name):
