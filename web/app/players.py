@@ -6,7 +6,7 @@ Two workers run the same engine and get only the acting seat's view:
   downloaded, so it starts within a second of the page being ready.  It
   plays every level from the first move.
 * **Pyodide** (``web/worker.py``): about 4x faster on the search but a
-  13.7 MB download.  It starts only once the first computer move is made
+  13.7 MB download.  It starts only once the first computer move is made (and drawn)
   (or the page has idled without one, ``IDLE_S``), so it never competes with
   that move, and from when it is ready it plays ``hard`` and gives hints.
 
@@ -80,7 +80,10 @@ PYODIDE_HAND_TIME_MS = 1500
 HINT_ITERATIONS = 40
 HINT_TIME_MS = 2000
 POLL_S = 0.01
-RELEASE_DELAY_S = 0.1
+# The page applies and draws the first move once ask() returns it (on a busy
+# device that takes a while): Pyodide is released when the next move is
+# asked for, which comes after that, or this long after the first move.
+RELEASE_AFTER_S = 1
 
 
 class NoAnswer(Exception):
@@ -360,11 +363,13 @@ def release():
 
 
 async def _background():
-    # The page applies and shows the first move once ask() returns it: a
-    # moment's wait keeps every Pyodide request after that move.
-    await asyncio.sleep(RELEASE_DELAY_S)
     await start_worker(PYODIDE)
     dom.set_state("downloads", "now")     # web/pwa.js waits for it
+
+
+async def _release_after():
+    await asyncio.sleep(RELEASE_AFTER_S)
+    release()
 
 
 async def _release_when_idle():
@@ -429,6 +434,8 @@ def gone():
 
 async def ask(view, level, seed, hint=False):
     """The action ``level`` takes in ``view`` (the acting seat's), or ``None`` with no worker left."""
+    if players.moved and not hint:
+        release()           # the first move is on the page by now
     players.busy += 1       # a move awaited, a worker ready or not: not idle
     try:
         return await _ask(view, level, seed, hint)
@@ -458,7 +465,7 @@ async def _ask(view, level, seed, hint):
             continue
         if not hint and not players.moved:
             players.moved = True
-            release()
+            asyncio.create_task(_release_after())
         return action
 
 
