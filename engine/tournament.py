@@ -136,3 +136,20 @@ def tournament(name, seats, games, seed, options=None, on_record=None, budget=No
             "decision_ms_max": round(max(times[i]), 2) if times[i] else 0.0,
         })
     return {"game": name, "players": n, "games": played, "seed": seed, "seats": entries}
+
+
+def without_times(result):
+    """A :func:`tournament` result less its decision times: the wall clock is
+    the machine's, everything else follows from the seed and a fixed budget
+    (what ``--iterations`` output is compared by across runs and interpreters)."""
+    seats = []
+    for entry in result["seats"]:
+        kept = {}
+        for key in sorted(entry):
+            if not key.startswith("decision_ms"):
+                kept[key] = entry[key]
+        seats.append(kept)
+    out = {}
+    for key in sorted(result):
+        out[key] = seats if key == "seats" else result[key]
+    return out

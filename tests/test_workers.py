@@ -44,16 +44,22 @@ def wait_actions(page, count, timeout_s):
         arg=count, timeout=timeout_s * 1000)
 
 
-def goes_on(page, timeout_s=30):
-    """The game makes another move (past a round's end, where a person clicks on)."""
-    done = actions(page)
+def playing_until(page, condition, timeout_s):
+    """Wait for ``condition()`` while the game plays on (past a round's end,
+    where a person clicks on); fail after ``timeout_s``."""
     deadline = time.monotonic() + timeout_s
-    while actions(page) <= done:
-        assert time.monotonic() < deadline, "no move for %d s" % timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, "not within %d s" % timeout_s
         following = page.get_by_role("button", name="Next round")
         if following.count() and following.is_visible():
             following.click()
         page.wait_for_timeout(100)
+
+
+def goes_on(page, timeout_s=30):
+    """The game makes another move."""
+    done = actions(page)
+    playing_until(page, lambda: actions(page) > done, timeout_s)
 
 
 def status(page):
@@ -84,13 +90,28 @@ def test_first_move_comes_from_micropython_before_pyodide_loads(page, open_app, 
         goes_on(page)
 
 
-def bundle_raising():
-    """The worker bundle with its entry module compiled from code that raises."""
+# A worker that loads but never answers: it never finishes starting.
+NEVER_STARTS = "while True:\n    pass\n"
+# One that starts and answers its first call, then never returns a move.
+HANGS_ON_A_MOVE = "\n\ndef choose_action(*args):\n    while True:\n        pass\n"
+CALL_BOUND_S = 15
+
+
+def worker_source():
+    return (build.DIST / "web" / "worker.py").read_text(encoding="utf-8")
+
+
+def bundle_with_worker(source):
+    """The worker bundle with its entry module compiled from ``source``."""
     import unbundle
 
-    broken = build.compile_mpy(b"raise RuntimeError('broken on purpose')\n", "boneyard_worker.py")
+    entry = build.compile_mpy(source.encode("utf-8"), "boneyard_worker.py")
     entries = unbundle.entries((build.DIST / build.WORKER_BUNDLE).read_bytes())
-    return build.bundle_bytes([(n, broken if n == "boneyard_worker.mpy" else bytes(d)) for n, d in entries])
+    return build.bundle_bytes([(n, entry if n == "boneyard_worker.mpy" else bytes(d)) for n, d in entries])
+
+
+def bundle_raising():
+    return bundle_with_worker("raise RuntimeError('broken on purpose')\n")
 
 
 def fulfil(status_code, body):
@@ -115,12 +136,13 @@ MPY_FAILURES = [
     ("**/web/worker.bundle", fulfil(200, "not a bundle")),
     ("**/web/worker.bundle", fulfil(200, bundle_raising)),
     ("**/web/worker.bundle", never),
+    ("**/web/worker_mpy.py", fulfil(200, NEVER_STARTS)),
 ]
 
 
 @pytest.mark.parametrize("pattern, handler", MPY_FAILURES, ids=[
     "entry-404", "entry-aborted", "bundle-404", "bundle-aborted", "bundle-damaged", "bundle-raising",
-    "bundle-never"])
+    "bundle-never", "entry-never-answers"])
 def test_a_broken_micropython_worker_says_so_and_pyodide_takes_over(page, page_watch, open_app, pattern, handler):
     page_watch.expect_errors()
     page.context.route(pattern, handler)
@@ -154,12 +176,13 @@ PYODIDE_FAILURES = [
     ("**/runtime/pyodide-*/pyodide.asm.wasm", fulfil(404, "not found")),
     ("**/runtime/pyodide-*/python_stdlib.zip", fulfil(200, "damaged")),
     ("**/runtime/pyodide-*/pyodide-lock.json", abort),
+    ("**/web/worker.py", fulfil(200, NEVER_STARTS)),
 ]
 
 
 @pytest.mark.parametrize("pattern, handler", PYODIDE_FAILURES, ids=[
     "worker-404", "worker-aborted", "engine-module-404", "runtime-404", "asm-aborted", "wasm-404",
-    "stdlib-damaged", "lock-aborted"])
+    "stdlib-damaged", "lock-aborted", "worker-never-answers"])
 def test_a_broken_pyodide_worker_leaves_hard_on_micropython_and_says_so(page, page_watch, open_app, pattern,
                                                                          handler):
     page_watch.expect_errors()
@@ -167,13 +190,76 @@ def test_a_broken_pyodide_worker_leaves_hard_on_micropython_and_says_so(page, pa
     assert open_app() == "ready"
     start(page, "chicken-foot", ["Computer (hard)", "Human", "Computer (hard)", "Computer (hard)"])
     wait_actions(page, 1, 10)
-    # Pyodide starts after the first computer move and fails; that is said in words.
+    # Pyodide starts after the first computer move.  Within the bound the page
+    # says, in words, that it failed or (a failure that reports nothing, which
+    # only its time-out ends) that it is slow to start; hard plays on meanwhile.
+    assert wait_for_state(page, "pyodide-state", 10000, settled=("loading", "error")) in ("loading", "error")
+    loading = time.monotonic()
+    said = [CATALOGS["en"]["worker.strong_failed"], CATALOGS["en"]["worker.strong_slow"]]
+    page.wait_for_function("(said) => said.includes(document.getElementById('computer-status').textContent)",
+                           arg=said, timeout=FAILURE_BOUND_S * 1000 + 2000)
+    assert time.monotonic() - loading <= FAILURE_BOUND_S
+    assert page.get_attribute("html", "data-worker-state") == "ready"
+    assert actions(page) >= 1
     assert wait_for_state(page, "pyodide-state", WORKER_READY_TIMEOUT_MS) == "error"
     assert page.get_attribute("html", "data-worker-state") == "ready"
     assert status(page) == CATALOGS["en"]["worker.strong_failed"]
     # The hard seats keep playing (on MicroPython) up to the person's turn.
     page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=30000)
     assert page.get_by_role("button", name="Hint").is_visible()
+
+
+def test_a_pyodide_worker_that_hangs_on_a_move_is_given_up_and_micropython_plays_on(page, page_watch, open_app):
+    page_watch.expect_errors()
+    page.context.route("**/web/worker.py", fulfil(200, lambda: worker_source() + HANGS_ON_A_MOVE))
+    assert open_app() == "ready"
+    start(page, "moon", ["Computer (hard)"] * 3)
+    wait_actions(page, 1, 10)
+    # Pyodide starts (its first call answers), takes hard over, never returns its move.
+    assert wait_for_state(page, "pyodide-state", WORKER_READY_TIMEOUT_MS) == "ready"
+    # Its first hard decision (the next round's, if MicroPython finished this
+    # one) never returns: within the bound of the last move it is given up.
+    last = {"count": actions(page), "at": time.monotonic()}
+
+    def given_up():
+        count = actions(page)
+        if count != last["count"]:
+            last.update(count=count, at=time.monotonic())
+        return page.get_attribute("html", "data-pyodide-state") == "error"
+
+    playing_until(page, given_up, CALL_BOUND_S + 30)
+    assert time.monotonic() - last["at"] <= CALL_BOUND_S
+    assert page.get_attribute("html", "data-worker-state") == "ready"
+    assert page.get_attribute("html", "data-worker-state") == "ready"
+    assert status(page) == CATALOGS["en"]["worker.strong_failed"]
+    goes_on(page)
+
+
+def test_a_micropython_worker_that_hangs_on_a_move_is_given_up_and_pyodide_plays_on(page, page_watch, open_app):
+    page_watch.expect_errors()
+    page.context.route("**/web/worker.bundle", fulfil(200, lambda: bundle_with_worker(worker_source() + HANGS_ON_A_MOVE)))
+    assert open_app("?lang=sq") == "ready"
+    assert wait_for_state(page, "worker-state", FAILURE_BOUND_S * 1000) == "ready"
+    sq = CATALOGS["sq"]
+    page.get_by_role("radio", name=sq["game.moon"]).check()
+    for seat in (1, 2, 3):
+        page.get_by_label(sq["setup.seat"].replace("{n}", str(seat)), exact=True).select_option(
+            label=sq["seat.medium"])
+    page.get_by_role("button", name=sq["setup.start"]).click()
+    started = time.monotonic()
+    # The first move never comes back: within the bound the quick worker is
+    # given up and the page says, in its language, what that means.
+    page.wait_for_function("() => document.documentElement.dataset.workerState === 'error' || "
+                           "document.documentElement.dataset.pyodideState === 'ready'",
+                           timeout=CALL_BOUND_S * 1000 + 2000)
+    assert time.monotonic() - started <= CALL_BOUND_S
+    assert page.get_attribute("html", "data-pyodide-state") in ("loading", "ready")
+    if page.get_attribute("html", "data-worker-state") == "error":
+        assert status(page) == sq["worker.quick_failed"]
+    # Pyodide, started at once, plays the seats at their level.
+    wait_actions(page, 1, WORKER_READY_TIMEOUT_MS / 1000)
+    assert page.get_attribute("html", "data-worker-state") == "ready"
+    assert status(page) == sq["worker.ready"]
 
 
 def test_with_no_worker_the_message_is_translated_and_hot_seat_still_plays(page, page_watch, open_app):
@@ -197,21 +283,39 @@ def test_with_no_worker_the_message_is_translated_and_hot_seat_still_plays(page,
     assert page.get_attribute("html", "data-worker-state") == "error"
 
 
+FIRST_MOVE_STAMP = """
+(() => {
+  const look = setInterval(() => {
+    let record = null;
+    try { record = JSON.parse((window.boneyard && window.boneyard.record()) || "{}"); } catch (_) { return; }
+    if ((record.rounds || []).some((r) => (r.actions || []).length)) {
+      window.__firstMoveAt = Date.now();
+      clearInterval(look);
+    }
+  }, 5);
+})();
+"""
+
+
 def test_the_offline_download_waits_for_the_first_computer_move_and_covers_hard(browser, site):
     from test_pwa import GuardedContext, wait_offline_ready
 
     guard = GuardedContext(browser)     # service workers on, the outside world unreachable
     try:
-        stamps = []
-        guard.context.on("request", lambda r: stamps.append((time.time(), r.url)))
+        requests = []
+        guard.context.on("request", lambda r: requests.append(r))
+        # The page's own clock stamps the first move (a poll from here would be late).
+        guard.context.add_init_script(FIRST_MOVE_STAMP)
         page = guard.new_page()
         page.goto(site + "?seed=3")
         assert wait_for_state(page, "app-state", 30000) == "ready"
         start(page, "moon", ["Computer (hard)"] * 3)
         wait_actions(page, 1, 10)
-        first_move = time.time()
         assert page.get_attribute("html", "data-offline-state") == "none"
         wait_offline_ready(page)
+        first_move = page.evaluate("window.__firstMoveAt") / 1000
+        # When each request went out, on the same (epoch) clock.
+        stamps = [(r.timing["startTime"] / 1000, r.url) for r in requests]
         # Neither the service worker nor Pyodide was fetched before that move.
         late = [u for t, u in stamps if t >= first_move]
         assert not [u for t, u in stamps if t < first_move and (u.endswith("/sw.js") or "/runtime/pyodide-" in u)]

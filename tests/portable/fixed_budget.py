@@ -1,9 +1,10 @@
-"""Portable workload: what ``python -m engine selfplay|move --iterations N`` prints.
+"""Portable workload: what ``python -m engine selfplay|move|tournament --iterations N`` prints.
 
 The command line itself is CPython only (argparse, files); this script runs
 the same library calls it makes -- ``play_out`` with ``pick(..., Budget(N))``
-for ``selfplay``, ``pick`` on a position for ``move`` -- and prints the same
-JSON.  tests/test_portability.py checks these lines are the same bytes on all
+for ``selfplay``, ``pick`` on a position for ``move``, ``tournament`` for
+``tournament`` (without its decision times, the one thing the machine sets)
+-- and prints the same JSON.  tests/test_portability.py checks these lines are the same bytes on all
 three interpreters, and tests/test_cli_ai.py that the command line prints
 exactly them: a fixed budget gives one answer on any machine and interpreter.
 """
@@ -11,12 +12,15 @@ exactly them: a fixed budget gives one answer on any machine and interpreter.
 from engine.ai import Budget
 from engine.record import dumps, new_game
 from engine.rng import Rng
-from engine.tournament import pick, play_out
+from engine.tournament import pick, play_out, tournament, without_times
 
 # (game, players, levels, seed, iterations) for selfplay.
 SELFPLAY = [("moon", 3, ["hard", "easy", "medium"], 11, 1)]
 # (game, players, seed, medium moves before the position, iterations) for move.
 MOVES = [("moon", 3, 4, 5, 3), ("moon", 3, 9, 14, 2), ("chicken-foot", 4, 6, 9, 40), ("chicken-foot", 3, 8, 17, 60)]
+# (game, seats, games, seed, iterations) for tournament: one rotation of Moon.
+TOURNAMENTS = [("moon", ["hard", "medium", "easy"], 3, 2, 1)]
+
 
 
 def selfplay(game, players, levels, seed, iterations):
@@ -51,3 +55,7 @@ for game, players, seed, steps, iterations in MOVES:
     print("move", dumps(["--level", "hard", "--seed", "1", "--iterations", str(iterations)]))
     print(dumps(g.record()))
     print(dumps({"seat": g.current_seat(), "action": pick(g, "hard", 1, Budget(iterations=iterations))}))
+for game, seats, games, seed, iterations in TOURNAMENTS:
+    print("tournament", dumps(["--game", game, "--seats", ",".join(seats), "--games", str(games),
+                               "--seed", str(seed), "--iterations", str(iterations)]))
+    print(dumps(without_times(tournament(game, seats, games, seed, budget=Budget(iterations=iterations)))))

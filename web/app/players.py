@@ -6,7 +6,7 @@ Two workers run the same engine and get only the acting seat's view:
   downloaded, so it starts within a second of the page being ready.  It
   plays every level from the first move.
 * **Pyodide** (``web/worker.py``): about 4x faster on the search but a
-  13.7 MB download.  It starts only once the first computer move is made
+  13.7 MB download.  It starts only once the first computer move is made (and drawn)
   (or the page has idled without one, ``IDLE_S``), so it never competes with
   that move, and from when it is ready it plays ``hard`` and gives hints.
 
@@ -19,9 +19,13 @@ Pyodide is ready.  The offline download (``web/pwa.js``) is released only
 once Pyodide has settled, so the two never share the line.
 
 Failure: a worker that does not start within its time-out, reports an
-error, or stops answering a move (``CALL_TIMEOUT_S``) is given up and the
-other takes its seats; the status line says in the page's language what
-that means for the player.  With neither, ``data-worker-state=error``.
+error, or stops answering a move (``CALL_TIMEOUT_S``) is given up (and
+terminated: a hung worker would keep a core busy) and the other takes its
+seats; the status line says in the page's language what that means for the
+player.  With neither, ``data-worker-state=error``.  Files that are missing
+or unreachable are found at once by probing them beside the worker's own
+requests (PyScript reports none of those); only a worker that loads but
+never answers waits for the time-out.
 """
 
 import asyncio
@@ -38,24 +42,36 @@ SOURCES = {MPY: "./web/worker_mpy.py", PYODIDE: "./web/worker.py"}
 # The configs ride in the page bundle (build.py): no request, no CDN default.
 CONFIGS = {MPY: "workers/micropython.json", PYODIDE: "workers/pyodide.json"}
 # A worker that has not answered its first call by then is given up.  Pyodide
-# is a 13.7 MB download: its time-out grows with the line's speed as the
-# page's own bundle measured it (see start_timeout_s).  Some of its failures
-# (a missing .wasm, a damaged standard library) report nothing: only the
-# time-out ends them.
+# is a 13.7 MB download and slow to start on a busy device (34 s measured
+# here at load 20 while MicroPython played hard): its time-out grows with the
+# line's speed as the page's own bundle measured it (see start_timeout_s).
+# A damaged standard library or a worker that never answers reports
+# nothing: only the time-out ends them.  MicroPython plays every seat
+# meanwhile, and after PYODIDE_SLOW_S the status line says the full engine
+# is slow to start and what that means.
 START_TIMEOUT_S = {MPY: 12, PYODIDE: 60}
+PYODIDE_SLOW_S = 12
 PYODIDE_BYTES = 13.7e6
 MAX_START_TIMEOUT_S = 300
-# No decision takes this long (the engine's own caps are 1.2-1.5 s).
-CALL_TIMEOUT_S = 15
+# The runtime's files beside its ``interpreter`` module, probed as it starts.
+RUNTIME_FILES = {MPY: (), PYODIDE: ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")}
+# No decision takes this long (the caps below are at most 1.5 s; the engine's own 2 s).
+CALL_TIMEOUT_S = 10
 # Without a computer move, Pyodide and the offline download start this long
 # after the MicroPython worker is ready (a hot-seat game, a slow setup).
 IDLE_S = 5
 # hard on MicroPython: worlds (Moon) or playouts (Chicken Foot) per decision,
 # with a time cap as a safety net on a slow device (a Moon bid, discard or
-# trump is one decision per hand and may take longer than a play).
-MPY_HARD_ITERATIONS = {"moon": 4, "chicken-foot": 150}
+# trump is one decision per hand and may take longer than a play).  The
+# budgets are what MicroPython reaches within the caps on a quiet desktop
+# (`bench/mpy_hard.py --rate`: Chicken Foot about 90 playouts in 300 ms;
+# Moon 25 worlds a play, 11-13 a bid or trump, only 2 a discard, which the
+# cap cuts), so there the choice is the one the README's tournaments at
+# these budgets measure.  The hand cap leaves room under the 1.5 s a Moon
+# bid may take in the browser (the page's overhead comes on top).
+MPY_HARD_ITERATIONS = {"moon": 4, "chicken-foot": 90}
 MPY_HARD_TIME_MS = 300
-MPY_HAND_TIME_MS = 1200
+MPY_HAND_TIME_MS = 1000
 # hard on Pyodide: the level's own budget (about 0.1 s a play on a quiet
 # desktop), capped in time so that a busy device still answers a play in
 # half a second (the engine's own caps, 1.2-1.5 s, are set for CPython).
@@ -64,6 +80,10 @@ PYODIDE_HAND_TIME_MS = 1500
 HINT_ITERATIONS = 40
 HINT_TIME_MS = 2000
 POLL_S = 0.01
+# The page applies and draws the first move once ask() returns it (on a busy
+# device that takes a while): Pyodide is released when the next move is
+# asked for, which comes after that, or this long after the first move.
+RELEASE_AFTER_S = 1
 
 
 class NoAnswer(Exception):
@@ -76,6 +96,8 @@ class Worker:
         self.state = "idle"       # idle -> loading -> ready | failed
         self.proxy = None
         self.handle = None        # keeps the error callback alive
+        self.xworker = None       # the worker itself (terminated once given up)
+        self.slow = False         # still loading after PYODIDE_SLOW_S (said)
 
 
 class Players:
@@ -114,7 +136,9 @@ def status_key():
         return "worker.quick_failed"
     if mpy != "ready":
         return "worker.starting"
-    return "worker.strong_failed" if pyo == "failed" else "worker.hard_lighter"
+    if pyo == "failed":
+        return "worker.strong_failed"
+    return "worker.strong_slow" if players.worker(PYODIDE).slow else "worker.hard_lighter"
 
 
 def stop():
@@ -198,6 +222,12 @@ def fail(runtime, what, exc=None):
         return
     w.state = "failed"
     w.proxy = None
+    if w.xworker is not None:
+        try:
+            w.xworker.terminate()   # a hung worker would keep its core busy
+        except Exception:
+            pass                    # already gone
+        w.xworker = None
     log(runtime, what, exc)
     show_status()
     if runtime == MPY:
@@ -222,16 +252,44 @@ def start_timeout_s(runtime):
     return min(seconds, MAX_START_TIMEOUT_S)
 
 
-async def probe(runtime):
-    """Fetch the worker's script alongside PyScript: PyScript never reports its
-    own fetch failing (the worker would wait for its time-out), this does."""
+def runtime_urls(runtime, interpreter):
+    """The runtime's files beside its module (``interpreter``, a URL)."""
+    folder = interpreter[:interpreter.rindex("/") + 1]
+    return [folder + name for name in RUNTIME_FILES[runtime]]
+
+
+def offline_copy():
+    """Whether a service worker serves this page (the offline copy, installed
+    whole or not at all: its files need no probing, and a HEAD would bypass
+    it and fail offline)."""
     try:
-        response = await window.fetch(SOURCES[runtime])
+        return bool(window.navigator.serviceWorker.controller)
+    except Exception:
+        return False
+
+
+async def probe_one(runtime, url, head):
+    try:
+        if head:
+            response = await window.fetch(url, window.JSON.parse('{"method": "HEAD", "cache": "no-store"}'))
+        else:
+            response = await window.fetch(url)
     except Exception as exc:
-        fail(runtime, "its script could not be fetched", exc)
+        fail(runtime, "%s could not be fetched" % url, exc)
         return
     if not response.ok:
-        fail(runtime, "its script is missing (HTTP %s)" % response.status)
+        fail(runtime, "%s is missing (HTTP %s)" % (url, response.status))
+
+
+def probe(runtime, interpreter):
+    """Fetch the worker's script, and HEAD its runtime's files, alongside
+    PyScript's own requests: PyScript never reports their fetch failing (the
+    worker would wait for its time-out), this does, within a round trip.  A
+    HEAD moves no body, so the 13.7 MB runtime is not downloaded twice."""
+    asyncio.create_task(probe_one(runtime, SOURCES[runtime], False))
+    if not offline_copy():
+        for url in runtime_urls(runtime, interpreter):
+            asyncio.create_task(probe_one(runtime, url, True))
 
 
 def launch(runtime):
@@ -248,6 +306,7 @@ def launch(runtime):
 
         config, version = read_config(runtime)
         handle = PyWorker(SOURCES[runtime], type=runtime, config=config, version=version)
+        w.xworker = handle
         # PyScript's default prints to the console; a failure is ours to report.
         w.handle = create_proxy(lambda event: fail(runtime, "error", getattr(event, "error", event)))
         handle.onerror = w.handle
@@ -255,12 +314,23 @@ def launch(runtime):
     except Exception as exc:
         fail(runtime, "could not be created", exc)
         return None
-    asyncio.create_task(probe(runtime))
+    probe(runtime, version)
     return _answering(runtime, handle)
+
+
+async def _slow(runtime):
+    """Say so when Pyodide is still loading after PYODIDE_SLOW_S."""
+    await asyncio.sleep(PYODIDE_SLOW_S)
+    w = players.worker(runtime)
+    if w.state == "loading":
+        w.slow = True
+        show_status()
 
 
 async def _answering(runtime, handle):
     w = players.worker(runtime)
+    if runtime == PYODIDE:
+        asyncio.create_task(_slow(runtime))
     given_up = lambda: w.state == "failed"   # noqa: E731 -- a failure seen elsewhere ends the wait
     seconds = start_timeout_s(runtime)
     try:
@@ -297,11 +367,20 @@ async def _background():
     dom.set_state("downloads", "now")     # web/pwa.js waits for it
 
 
+async def _release_after():
+    await asyncio.sleep(RELEASE_AFTER_S)
+    release()
+
+
 async def _release_when_idle():
+    # Idle counts only once the quick worker is ready (on a slow phone it
+    # starts in 4-5 s: counting from the page's start let Pyodide and the
+    # offline download race the first move) and while no move is awaited.
+    # A failed quick worker releases at once (fail).
     waited = 0
     while not players.released:
         await asyncio.sleep(0.25)
-        if players.busy:
+        if players.busy or not players.ready(MPY):
             waited = 0
             continue
         waited += 0.25
@@ -355,6 +434,16 @@ def gone():
 
 async def ask(view, level, seed, hint=False):
     """The action ``level`` takes in ``view`` (the acting seat's), or ``None`` with no worker left."""
+    if players.moved and not hint:
+        release()           # the first move is on the page by now
+    players.busy += 1       # a move awaited, a worker ready or not: not idle
+    try:
+        return await _ask(view, level, seed, hint)
+    finally:
+        players.busy -= 1
+
+
+async def _ask(view, level, seed, hint):
     while True:
         runtime = runtime_for(level)
         if runtime is None:
@@ -364,22 +453,19 @@ async def ask(view, level, seed, hint=False):
             continue
         w = players.worker(runtime)
         iterations, time_ms = budget(runtime, view, level, hint)
-        players.busy += 1
         try:
             action = await within(w.proxy.choose_action(json.dumps(view), level, seed, iterations, time_ms),
                                   CALL_TIMEOUT_S)
         except Exception as exc:
             fail(runtime, "stopped answering", exc)
             continue
-        finally:
-            players.busy -= 1
         action = str(action)
         if action not in view["legal"]:
             fail(runtime, "answered an illegal action %r" % action)
             continue
         if not hint and not players.moved:
             players.moved = True
-            release()
+            asyncio.create_task(_release_after())
         return action
 
 
