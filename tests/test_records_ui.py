@@ -294,7 +294,7 @@ def test_replay_viewer_controls_hand_choice_and_log(page, open_app):
     # Autoplay runs forward by itself until stopped.
     page.get_by_role("button", name="Start").click()
     page.get_by_role("button", name="Autoplay").click()
-    page.wait_for_function("() => +document.querySelector('#game .replay').dataset.step >= 2", timeout=10000)
+    page.wait_for_function("() => +document.querySelector('#game .replay').dataset.step >= 2", timeout=30000)
     page.get_by_role("button", name="Stop").click()
     stopped = viewer_step(page)[0]
     page.wait_for_timeout(900)

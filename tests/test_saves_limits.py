@@ -71,7 +71,7 @@ def padded(rec, total_bytes):
 def import_text(page, text):
     page.evaluate("() => { window.__t1 = undefined; }")
     page.evaluate(IMPORT, text)
-    page.wait_for_function(SETTLED, timeout=30000, polling=16)
+    page.wait_for_function(SETTLED, timeout=90000, polling=16)
     took = page.evaluate("() => window.__t1 - window.__t0")
     tasks = page.evaluate("() => window.__longtasks.slice(window.__lt0)")
     return took, tasks
