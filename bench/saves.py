@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from engine.record import MAX_RECORD_BYTES, dumps, new_game  # noqa: E402
-from engine.rng import Rng  # noqa: E402
+from tests.helpers import played  # noqa: E402  (a complete random game's record)
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 LONGTASKS = """
@@ -60,17 +60,6 @@ SHOWN = """() => {
   }
   return false;
 }"""
-
-
-def played(game_name, players, seed):
-    game = new_game(game_name, players)
-    rng = Rng(seed)
-    while not game.is_over():
-        if game.current_seat() is None:
-            game.start_round(game.new_deal(rng))
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game.record()
 
 
 def padded(rec, size):

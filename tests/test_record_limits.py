@@ -14,6 +14,7 @@ from engine import share
 from engine.game import RecordError
 from engine.record import MAX_DEPTH, MAX_NAME, MAX_RECORD_BYTES, check_text, dumps, loads, new_game, replay
 from engine.rng import Rng
+from tests.helpers import played
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -195,13 +196,3 @@ def test_a_long_game_with_a_long_unknown_field_takes_the_fast_check():
     assert '"zz":""' in checked and len(checked) < len(text) - 300000
     assert json.loads(checked)["rounds"] == json.loads(text)["rounds"]
 
-
-def played(game_name, players, seed):
-    game = new_game(game_name, players)
-    rng = Rng(seed)
-    while not game.is_over():
-        if game.current_seat() is None:
-            game.start_round(game.new_deal(rng))
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game.record()
