@@ -71,7 +71,7 @@ def padded(rec, size):
 
 def import_once(page, text):
     page.evaluate(IMPORT, text)
-    handle = page.wait_for_function(SHOWN, timeout=120000, polling=16)
+    handle = page.wait_for_function(SHOWN, timeout=900000, polling=50)
     result = handle.json_value()
     if result != "shown":
         raise SystemExit("bench/saves.py: the import failed: %s" % result)
