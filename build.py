@@ -558,8 +558,21 @@ def test(pytest_args, paths=PATHS):
     buildenv.ensure_chromium()
     build(paths=paths)
     # The 15 slowest tests are printed: a test that grows slow shows at once.
-    result = subprocess.run([str(python), "-m", "pytest", "--durations=15"] + list(pytest_args), cwd=paths.root)
+    result = subprocess.run([str(python), "-m", "pytest", "--durations=15"] + workers(pytest_args) + list(pytest_args),
+                            cwd=paths.root)
     return result.returncode
+
+
+TEST_WORKERS = 2
+
+
+def workers(pytest_args):
+    """``-n 2`` (pytest-xdist: two test processes, each its own browser and server) unless
+    the arguments choose for themselves (``-n N``, ``-p no:xdist``)."""
+    for arg in pytest_args:
+        if arg.startswith("-n") or arg.startswith("--numprocesses") or arg == "no:xdist" or arg.startswith("--dist"):
+            return []
+    return ["-n", str(TEST_WORKERS)]
 
 
 # --- command line ----------------------------------------------------------

@@ -42,8 +42,17 @@ WORKER_READY_TIMEOUT_MS = 90000
 
 @pytest.fixture(scope="session")
 def dist_dir():
-    """``dist/``, built once per session with build.py's own function."""
-    return build.build(quiet=True)
+    """``dist/``, built once per session with build.py's own function.
+
+    Under pytest-xdist each worker has its own session: a lock file makes
+    the workers build one after another (the second finds nothing to write),
+    so that no worker serves a file another is rewriting.
+    """
+    import fcntl
+
+    with open(ROOT / ".dist.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return build.build(quiet=True)
 
 
 @pytest.fixture(scope="session")

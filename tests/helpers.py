@@ -39,3 +39,15 @@ def random_position(game, seed, steps=None, players=None, options=None, past_end
     if g.current_seat() is not None:
         return g
     return last if past_end == "last" else None
+
+
+def played(game, players, seed):
+    """The record of a complete game of ``game`` played at random from ``Rng(seed)`` (deals too)."""
+    g = games.info(game).game_class()(players)
+    rng = Rng(seed)
+    while not g.is_over():
+        if g.current_seat() is None:
+            g.start_round(g.new_deal(rng))
+        else:
+            g.apply(rng.choice(g.legal_actions()))
+    return g.record()

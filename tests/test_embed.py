@@ -255,3 +255,31 @@ def test_long_names_never_widen_the_picture(page, site, game):
     assert who.evaluate("(e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).textOverflow === 'ellipsis'")
     height = page.evaluate("document.documentElement.getBoundingClientRect().height")
     assert height < 1600, height
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("case", ["over", "deep", "no-length"])
+def test_a_src_over_the_limits_is_refused_with_the_place(page, site, case):
+    """A record file is read with the limits of every reader (engine.record): size, then nesting."""
+    rec = moon_record()
+    if case == "deep":
+        rec["zz"] = json.loads("[" * 40 + "]" * 40)
+        body = record.dumps(rec)
+        words = "the record is nested too deeply: more than 32 levels (at character %d)" % (
+            body.index('"zz":') + 5 + 31)
+    else:
+        rec["zz"] = "x" * (4 * 1024 * 1024)
+        body = record.dumps(rec)
+        words = "the record is too large: %d bytes of JSON, the limit is 524288 (512 KB)" % len(body)
+    with pytest.raises(record.RecordError) as err:
+        record.check_text(body)
+    assert words in str(err.value)      # what CPython says, the frame says
+    headers = {"Content-Type": "application/json"}
+    if case == "no-length":
+        # Without a length the text is read, then refused by the same check.
+        headers["Transfer-Encoding"] = "chunked"
+    page.route(site + "big.json", lambda route: route.fulfill(status=200, headers=headers, body=body))
+    page.goto(site + "embed.html?src=big.json")
+    page.wait_for_function("document.documentElement.dataset.embedState !== 'loading'", timeout=EMBED_READY_MS)
+    assert page.get_attribute("html", "data-embed-state") == "error"
+    assert words in page.get_by_role("alert").inner_text()

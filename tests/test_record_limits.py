@@ -14,6 +14,7 @@ from engine import share
 from engine.game import RecordError
 from engine.record import MAX_DEPTH, MAX_NAME, MAX_RECORD_BYTES, check_text, dumps, loads, new_game, replay
 from engine.rng import Rng
+from tests.helpers import played
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -161,3 +162,37 @@ def test_cli_deep_options_are_one_line_too():
     out = cli("selfplay", "--game", "chicken-foot", "--options", "[" * 100000)
     assert out.returncode == 1 and out.stdout == "" and out.stderr.count("\n") == 1
     assert "Traceback" not in out.stderr
+
+
+# Pieces of JSON-like text without backslashes: check_text's fast path (the
+# interpreter's own split/join/count) must answer exactly as the full scan.
+_PIECES = ["[", "]", "{", "}", ",", ":", " ", "1", '"k"', '"rounds"', '"zz"', '"a[{"', '"' + "x" * 1100 + '"',
+           '"' + "]" * 1030 + '"', '"']
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_fast_check_of_plain_text_answers_as_the_full_scan(seed):
+    from engine import record
+
+    rng = Rng(seed)
+    for _ in range(40):
+        text = "".join([rng.choice(_PIECES) for _ in range(1 + rng.below(120))])
+        if rng.below(4) == 0:
+            text = "[" * (25 + rng.below(16)) + text
+
+        def answer(check):
+            try:
+                return ("ok", check())
+            except RecordError as exc:
+                return ("refused", str(exc))
+
+        assert answer(lambda: check_text(text)) == answer(lambda: record._check_scan(text, text.split('"'))), text
+
+
+def test_a_long_game_with_a_long_unknown_field_takes_the_fast_check():
+    """A complete Moon game padded to the limit: the field dropped unparsed, the rest kept."""
+    text = padded(played("moon", 3, 2), MAX_RECORD_BYTES)
+    checked = check_text(text)
+    assert '"zz":""' in checked and len(checked) < len(text) - 300000
+    assert json.loads(checked)["rounds"] == json.loads(text)["rounds"]
+

@@ -104,6 +104,39 @@ def test_viewer_log_is_in_step_with_the_position():
     assert viewer.record_at() == record.replay(s.game.record(), 7).record()
 
 
+@pytest.mark.parametrize("game,players,rounds,step", [("chicken-foot", 4, 2, None), ("chicken-foot", 3, 3, 0),
+                                                       ("moon", 3, 4, 30), ("moon", 3, 2, None)])
+def test_one_reading_gives_the_viewer_what_separate_replays_gave(game, players, rounds, step):
+    """An import replays the record once (app.replay.Reading): the same session, log and views."""
+    s = played_session(game, players, rounds, extra=3)
+    rec = s.game.record()
+    reading = replay.Reading(s.setup, rec, step)
+    pieces = sum(1 for _ in reading.steps(every=4))
+    assert pieces > rec["rounds"][0]["actions"].__len__() // 4
+    assert reading.session.game.record() == sess.Session.from_record(s.setup, rec).game.record() == rec
+    viewer = reading.viewer()
+    plain = replay.Viewer(sess.Session.from_record(s.setup, rec), mode="replay", imported=True)
+    assert viewer._snapshots() == plain._snapshots()
+    first = viewer.total if step is None else step
+    assert viewer.session(first).game.record() == plain.session(first).game.record()
+    assert viewer.describe() == plain.describe() and viewer.log() == plain.log()
+    for at in (0, viewer.total // 2, viewer.total):   # stepping elsewhere rebuilds as before
+        assert viewer.session(at).game.record() == plain.session(at).game.record()
+        assert viewer.log() == plain.log()
+
+
+def test_a_bad_record_fails_its_reading_located():
+    s = played_session()
+    rec = s.game.record()
+    rec["rounds"][1]["actions"][2] = "9-9>nowhere"
+    with pytest.raises(record.RecordError) as err:
+        for _ in replay.Reading(s.setup, rec).steps():
+            pass
+    with pytest.raises(record.RecordError) as plain:
+        record.replay(rec)
+    assert str(err.value) == str(plain.value) and "action" in str(err.value)
+
+
 def test_viewer_hand_choice_only_in_replay_mode():
     s = played_session()
     review = replay.Viewer(s)
@@ -261,7 +294,7 @@ def test_replay_viewer_controls_hand_choice_and_log(page, open_app):
     # Autoplay runs forward by itself until stopped.
     page.get_by_role("button", name="Start").click()
     page.get_by_role("button", name="Autoplay").click()
-    page.wait_for_function("() => +document.querySelector('#game .replay').dataset.step >= 2", timeout=10000)
+    page.wait_for_function("() => +document.querySelector('#game .replay').dataset.step >= 2", timeout=30000)
     page.get_by_role("button", name="Stop").click()
     stopped = viewer_step(page)[0]
     page.wait_for_timeout(900)

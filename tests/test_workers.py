@@ -279,7 +279,7 @@ def test_with_no_worker_the_message_is_translated_and_hot_seat_still_plays(page,
         page.get_by_label(sq["setup.seat"].replace("{n}", str(seat)), exact=True).select_option(
             label=sq["seat.human"])
     page.get_by_role("button", name=sq["setup.start"]).click()
-    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=10000)
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=30000)
     assert page.get_attribute("html", "data-worker-state") == "error"
 
 

@@ -55,6 +55,14 @@ window.boneyardFiles = {
   loadPasted() {
     send(document.getElementById("rec-paste").value, "paste");
   },
+  // Call `slice` in tasks of its own until it answers false: a long import
+  // runs in pieces between which the browser paints and takes input.
+  pump(slice) {
+    const run = () => {
+      if (slice()) setTimeout(run, 0);
+    };
+    setTimeout(run, 0);
+  },
   // The local date as YYYY-MM-DD (for file names).
   today() {
     const d = new Date();
@@ -123,6 +131,16 @@ window.boneyardStorage = {
       return true;
     } catch (e) {
       return false;
+    }
+  },
+  // The first `n` characters of a stored value (null when there is none): a save's
+  // revision is read at every move without copying the whole save into Python.
+  head(area, key, n) {
+    try {
+      const value = (area === "session" ? sessionStorage : localStorage).getItem(key);
+      return value === null ? null : value.slice(0, n);
+    } catch (e) {
+      return null;
     }
   },
 };

@@ -66,9 +66,14 @@ def check(rec, step=None):
     ``step`` (when given) must lie within the record.
     """
     game = records.replay(rec)
+    check_step(game, step)
+    return game
+
+
+def check_step(game, step):
+    """``step`` (when given) must lie within ``game``'s actions (RecordError if not)."""
     if step is not None and step > game.action_count():
         raise RecordError(t("records.step_past_end", step=step, total=game.action_count()))
-    return game
 
 
 def cut(rec, step):

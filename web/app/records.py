@@ -160,21 +160,67 @@ def last_link(*_args):
 
 # --- import -------------------------------------------------------------------------
 
+# Pieces of a long import: the page paints (and takes clicks) between them.
+SLICE_MS = 40
+_job = {"current": None, "pumping": False}
+
+
 def import_text(text, source, name=""):
-    """Open ``text`` (a record, share link or code) in the replay viewer, or say what is wrong."""
+    """Open ``text`` (a record, share link or code) in the replay viewer, or say what is wrong.
+
+    Parsed and checked once, replayed once, in tasks of about :data:`SLICE_MS`
+    (web/records.js runs them one after another, each in a task of its
+    own): a record of the size limit never freezes the page.  A newer
+    import replaces this one.
+    """
+    _job["current"] = _reading(text, source, name)
+    if not _job["pumping"]:
+        _job["pumping"] = True
+        window.boneyardFiles.pump(_proxies[0])
+
+
+def pump(*_args):
+    """One slice of the import under way; True while there is more to do (records.js asks again)."""
+    clock = window.performance
+    began = clock.now()
+    while _job["current"] is not None:
+        job = _job["current"]
+        try:
+            alone = next(job)
+        except StopIteration:
+            if _job["current"] is job:
+                _job["current"] = None
+            continue
+        if alone is True or clock.now() - began >= SLICE_MS:
+            return True
+    _job["pumping"] = False
+    return False
+
+
+def _reading(text, source, name):
+    """The import as a generator: each yield is a place to pause (``True``: pause here)."""
     try:
         if text is None:
             raise GameError(t("records.file_unreadable"))
         rec, step = recordio.parse(text)
-        recordio.check(rec, step)
-        session = recordio.session_for(rec, recordio.default_seats(rec["players"], current_setup()),
-                                       current_setup(), 1)
+        yield
+        setup = recordio.setup_for(rec, recordio.default_seats(rec["players"], current_setup()),
+                                   current_setup(), 1)
+        reading = replay.Reading(setup, rec, step)
+        for _ in reading.steps():
+            yield
+        recordio.check_step(reading.session.game, step)
+        viewer = reading.viewer()
+        viewer.session(viewer.total if step is None else step)
+        yield True
     except Exception as exc:
         report(exc, source, name)
-        return False
+        return
+    # The viewer's first paint, in a task of its own (as each step's paint is);
+    # marked for tests/test_saves_limits.py, which times the reading before it.
+    window.performance.mark("boneyard-import-read")
     clear_error()
-    open_viewer(session, step)
-    return True
+    open_viewer(viewer, step)
 
 
 def report(exc, source, name=""):
@@ -193,11 +239,14 @@ def current_setup():
     return _ui().saved_setup()
 
 
-def open_viewer(session, step=None):
-    """Show ``session`` (not the game being played) in the replay viewer at ``step`` (default: its end)."""
+def open_viewer(viewer, step=None):
+    """Show ``viewer`` (or a viewer of a session): a game brought in or saved, not the
+    game being played, at ``step`` (default: its end)."""
     ui = _ui()
+    if not isinstance(viewer, replay.Viewer):
+        viewer = replay.Viewer(viewer, mode="replay", imported=True)
     state.token += 1   # a computer turn of the current game waits until the viewer closes
-    viewer = replay.Viewer(session, mode="replay", imported=True)
+    session = viewer.source
     viewer.back_to = "game" if state.session is not None and not dom.by_id("game").hidden else "setup"
     viewer.seats = recordio.default_seats(session.game.players, current_setup())
     viewer.session(viewer.total if step is None else step)
@@ -351,6 +400,7 @@ def install(page):
     """
     for name in sorted(page):
         setattr(_PAGE, name, page[name])
+    _proxies.append(create_proxy(pump))   # _proxies[0]: what records.js calls for each slice
     box = dom.by_id("records")
     box.innerHTML = skeleton()
     box.hidden = False

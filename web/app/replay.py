@@ -86,6 +86,57 @@ class Viewer(sess.Review):
         return records.replay(self.record, self.step).record()
 
 
+class Reading:
+    """One replay of a record brought in that gives the viewer all it needs.
+
+    :meth:`steps` validates ``rec`` and builds its session in a single
+    replay (a generator: it yields after each ``every`` actions, so that
+    the page can let the browser paint between pieces), keeping on the way
+    what the viewer would otherwise replay the record again for: the log
+    at each step and the game at the start of the round shown first.
+    """
+
+    def __init__(self, setup, rec, step=None):
+        self.setup = setup
+        self.rec = rec
+        self.session = None
+        self.snaps = []
+        self.base = None
+        starts = []
+        total = 0
+        rounds = rec.get("rounds") if isinstance(rec.get("rounds"), list) else []
+        for rnd in rounds:
+            starts.append(total)
+            actions = rnd.get("actions") if isinstance(rnd, dict) else None
+            total += len(actions) if isinstance(actions, list) else 0
+        # The round the viewer opens in (a bad record fails in steps() anyway).
+        self.round = sess.locate(starts, total if step is None else max(0, min(total, step)))[0]
+
+    def steps(self, every=4):
+        for session in sess.Session.replaying(self.setup, self.rec, every, self._dealt, self._acted):
+            if session is not None:
+                self.session = session
+            yield None
+
+    def _dealt(self, session):
+        ri = session.game.round_count() - 1
+        if ri == 0:
+            self.snaps.append((len(session.log), session.log[-1]))
+        if ri == self.round:
+            self.base = session.game.clone()
+
+    def _acted(self, session):
+        self.snaps.append((len(session.log), session.log[-1]))
+
+    def viewer(self):
+        """The replay viewer of the session read (after :meth:`steps` is done)."""
+        viewer = Viewer(self.session, mode="replay", imported=True)
+        viewer._snaps = (self.snaps, self.session.log)
+        if self.base is not None:
+            viewer.bases[self.round] = self.base
+        return viewer
+
+
 def log_items(lines):
     """The move log's items, newest first (as :func:`app.screens.log_items`)."""
     return "".join(['<li>%s</li>' % say(line) for line in reversed(lines[-60:])])

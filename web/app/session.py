@@ -18,6 +18,7 @@ from engine.rng import Rng
 
 from app.i18n import error_text, t
 from app.names import iso
+from app.recordtext import RecordText
 
 GAMES = games.NAMES
 # Catalog keys of the words the page shows for each choice.
@@ -127,6 +128,7 @@ class Session:
         self.names = names
         self.log = []
         self.turns = []   # this round's actions: [seat, action, phase before]
+        self._text = None  # the record's JSON, kept up to date (see record_json)
 
     # -- who plays ---------------------------------------------------------
     def kind(self, seat):
@@ -316,7 +318,10 @@ class Session:
 
     # -- saving ------------------------------------------------------------
     def record_json(self):
-        return records.dumps(self.game.record())
+        """The record as canonical JSON (app.recordtext: only what changed is encoded again)."""
+        if self._text is None or self._text.game is not self.game:
+            self._text = RecordText(self.game)
+        return self._text.text()
 
     def save_text(self):
         return json.dumps({"v": SAVE_VERSION, "setup": self.setup, "record": self.record_json()})
@@ -324,19 +329,39 @@ class Session:
     @classmethod
     def from_record(cls, setup, rec):
         """Rebuild a session by replaying ``rec`` (RecordError if it is invalid)."""
-        records.replay(rec)   # validates the whole record first
-        if isinstance(rec, str):
-            rec = records.loads(rec)
-        session = cls(setup)
-        deal_fields = session.game.DEAL_FIELDS
-        for rnd in rec.get("rounds", []):
-            deal = {}
-            for key in deal_fields:
-                deal[key] = rnd[key]
-            session._start(deal)
-            for action in rnd.get("actions", []):
-                session.apply(action)
+        session = None
+        for session in cls.replaying(setup, rec):
+            pass
         return session
+
+    @classmethod
+    def replaying(cls, setup, rec, every=0, dealt=None, acted=None):
+        """:meth:`from_record` in pieces: a generator whose last value is the session (earlier ones None).
+
+        The record is validated and logged in one replay (``record.replay_steps``
+        plays it on this session's game), yielding after each ``every``
+        actions; ``dealt(session)`` and ``acted(session)`` are called after
+        each deal and each action.
+        """
+        session = cls(setup)
+
+        def start(deal):
+            session._start(deal)
+            if dealt is not None:
+                dealt(session)
+
+        def act(action):
+            session.apply(action)
+            if acted is not None:
+                acted(session)
+
+        def play(_checked):
+            # The record's head was checked on a game of its own; this
+            # session's game (the setup's names) is the one played.
+            return session.game, start, act
+
+        for game in records.replay_steps(rec, None, every, play):
+            yield None if game is None else session
 
     @classmethod
     def from_save(cls, text):
@@ -369,6 +394,16 @@ def _signed(n):
     return "+%d" % n if n > 0 else str(n)
 
 
+def locate(starts, step):
+    """(round index, actions into that round) of ``step``, given the step at which each
+    round begins; the end of a round, not the next deal."""
+    r = 0
+    for i in range(len(starts)):
+        if starts[i] < step or (starts[i] == step and (step == 0 or i == 0)):
+            r = i
+    return r, step - starts[r] if starts else step
+
+
 class Review:
     """Stepping through a game's actions read-only: the game itself is never touched.
 
@@ -395,11 +430,7 @@ class Review:
 
     def locate(self, step):
         """(round index, actions into that round) of ``step``; the end of a round, not the next deal."""
-        r = 0
-        for i in range(len(self.starts)):
-            if self.starts[i] < step or (self.starts[i] == step and (step == 0 or i == 0)):
-                r = i
-        return r, step - self.starts[r]
+        return locate(self.starts, step)
 
     def base(self, r):
         if r not in self.bases:

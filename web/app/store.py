@@ -87,6 +87,15 @@ def put(key, value, area="local"):
         return False
 
 
+def head(key, n=40, area="local"):
+    """The first ``n`` characters stored at ``key`` (None when there is none); never raises."""
+    try:
+        value = window.boneyardStorage.head(area, key, n)
+    except Exception:
+        return get(key, area)
+    return value if isinstance(value, str) else None
+
+
 def remove(key, area="local"):
     try:
         _box(area).removeItem(key)
@@ -438,7 +447,7 @@ def save(session):
     if tab.id is None:
         adopt(new_id(), 0)
     key = PREFIX + tab.id
-    stored = rev_of(get(key))
+    stored = rev_of(head(key))
     if stored > tab.rev:
         tab.moved = True
         show_status()

@@ -36,8 +36,13 @@ def saved_setup():
     return store.saved_setup()
 
 
-def save_now(*_args):
-    """Write the game's save now, even unchanged; the milliseconds it took (bench/saves.py)."""
+def save_now(cold=False, *_args):
+    """Write the game's save now, even unchanged; the milliseconds it took (bench/saves.py).
+
+    ``cold``: the record's text is encoded whole, as on the first save after a load.
+    """
+    if cold is True and state.session is not None:
+        state.session._text = None
     started = window.performance.now()
     store.tab.mark = None
     store.save(state.session)

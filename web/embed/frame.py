@@ -13,6 +13,7 @@ from pyscript.ffi import create_proxy
 
 from app import i18n
 from app.i18n import error_text, t
+from engine import record as records
 from engine import share
 from embed import options as opts
 from embed import picture
@@ -91,6 +92,14 @@ async def load_record(o):
     if not response.ok:
         raise opts.EmbedError("the record file %s could not be loaded (HTTP %d)" % (o["src"][:80], response.status),
                               "embed.err.src_http", {"src": o["src"][:80], "status": response.status})
+    # A file the server says is over the limit is refused unread: a 4 MB copy
+    # into MicroPython alone can exhaust its memory.
+    try:
+        length = response.headers.get("content-length")
+    except Exception:
+        length = None
+    if isinstance(length, str) and length.isdigit() and int(length) > records.MAX_RECORD_BYTES:
+        raise records.too_large(int(length))
     return parse_record_text(await response.text(), o["src"])
 
 
@@ -98,6 +107,8 @@ def parse_record_text(text, name):
     """The record object in ``text`` (a record file's JSON), named ``name`` in
     errors; ``name`` "" is a record written in the host page itself."""
     name = name[:80]
+    # The limits of every record reader (size, nesting: engine.record), with their place.
+    text = records.check_text(text)
     try:
         rec = json.loads(text)
     except ValueError:
@@ -163,7 +174,6 @@ async def start():
         state["opts"] = o
         rec = await load_record(o)
         # Validate the whole record once: a bad one fails here, located.
-        from engine import record as records
         full = records.replay(rec)
         state["rec"] = rec
         total = full.action_count()
