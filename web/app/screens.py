@@ -199,9 +199,13 @@ def marks(s, bottom):
 
 
 def board(s, viewer, targets, shape, bottom):
-    """``(board html, note)`` of the game's presenter."""
+    """``(board html, note)`` of the game's presenter, each tile played since the bottom seat's turn marked.
+
+    The marks (``data-by``: the player's colour) are part of the HTML, so
+    the page never looks tiles up in the DOM after drawing them.
+    """
     v = view_of(s, viewer)
-    return present.of(s.setup["game"]).board(s, v, targets, shape, last_played(s), bottom)
+    return present.of(s.setup["game"]).board(s, v, targets, shape, last_played(s), bottom, dict(marks(s, bottom)))
 
 
 def board_frame(game):

@@ -44,8 +44,11 @@ def frame():
             % (t("board.view"), t("board.zoom_in"), t("board.zoom_out"), t("board.fit"), t("board.view_help")))
 
 
-def board(s, v, targets, shape, fresh, bottom):
-    """``(table html, note text)``: the table picture and what must be covered first."""
+def board(s, v, targets, shape, fresh, bottom, marks=None):
+    """``(table html, note text)``: the table picture and what must be covered first.
+
+    ``marks`` (``{tile: seat}``) gives tiles their player's colour (``data-by``).
+    """
     min_size = TABLE_SHAPES[shape]
     note = ""
     foot = v.get("open_foot")
@@ -53,8 +56,15 @@ def board(s, v, targets, shape, fresh, bottom):
         note = tn("note.foot", foot["needed"], tile=foot["tile"])
     elif v["spokes"] < v["spokes_needed"]:
         note = tn("note.spokes", v["spokes_needed"] - v["spokes"], tile=v["double"])
-    return render.table_svg(v, targets, shape=shape, min_size=min_size,
-                            fresh=fresh, words=table_words(v)), note
+    html = render.table_svg(v, targets, shape=shape, min_size=min_size, fresh=fresh, words=table_words(v))
+    return mark(html, marks), note
+
+
+def mark(html, marks):
+    """The table ``html`` with each tile of ``marks`` (``{tile: seat}``) coloured as its player's (``data-by``)."""
+    for tile in sorted(marks or {}):
+        html = html.replace('<g data-tile="%s"' % tile, '<g data-tile="%s" data-by="%d"' % (tile, marks[tile] % 8), 1)
+    return html
 
 
 def did(action, phase):
@@ -84,4 +94,5 @@ def summary_hands(s):
                        esc(t("summary.no_tiles") if not hand else tn("seats.tiles", len(hand))), pips,
                        esc(tn("summary.pips", pips)), "".join([render.tile_svg(x, size=20) for x in hand])))
     return "".join(out)
+
 

@@ -66,8 +66,12 @@ def contract(s, v):
     return '<p class="contract">%s %s</p>' % (say(t("status.bid", name=s.iso(v["bidder"]), bid=v["bid"])), badge)
 
 
-def board(s, v, targets, shape, fresh, bottom):
-    """``(html, note)``: the contract and the trick, each tile in front of the seat that played it."""
+def board(s, v, targets, shape, fresh, bottom, marks=None):
+    """``(html, note)``: the contract and the trick, each tile in front of the seat that played it.
+
+    A tile of ``marks`` (``{tile: seat}``: played since the person's turn) is outlined in its player's colour.
+    """
+    marks = marks or {}
     trick, winner, caption = shown_trick(v, [s.iso(i) for i in range(3)])
     if v["phase"] == "bidding":
         bids = ", ".join(["%s: %s" % (s.iso(b[0]), t("bids.pass") if b[1] == "pass" else t("bids.bid", bid=b[1]))
@@ -93,7 +97,8 @@ def board(s, v, targets, shape, fresh, bottom):
             cls = "played empty"
         else:
             cls = "played empty"
-        out.append('<div class="%s spot-%d" data-seat="%d">%s</div>' % (cls, slot, seat, inner))
+        by = ' data-by="%d"' % (marks[tile] % 8) if tile in marks else ""
+        out.append('<div class="%s spot-%d" data-seat="%d"%s>%s</div>' % (cls, slot, seat, by, inner))
     out.append("</div></figure></div>")
     return "".join(out), ""
 
@@ -130,3 +135,4 @@ def summary_hands(s):
                        "".join([render.tile_svg(x, size=20) for x in hand])))
     out.append('<p class="widow-note">%s</p>' % esc(t("summary.widow", tile=deal["widow"])))
     return "".join(out)
+
