@@ -519,4 +519,4 @@ def hand_panel_readonly(s, seat):
     """A human's hand while others act: pictures, not buttons, the same size and place as their turn's."""
     hand = s.game.view(seat)["hand"]
     return '<div class="action-row"></div><div class="hand readonly" role="group" aria-label="%s">%s</div>' % (
-        esc(t("hand.tiles_of", name=s.names[seat])), "".join([look_tile(x) for x in hand]))
+        esc(t("hand.tiles_of", name=s.iso(seat))), "".join([look_tile(x) for x in hand]))
