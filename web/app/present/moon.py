@@ -161,18 +161,21 @@ def log_move(s, seat, action, phase):
     elif phase == "discard":
         s.log.append(t("log.discarded", name=name))
     elif phase == "trump":
-        what = action[6:]
-        if what == "none":
-            s.log.append(t("log.no_trump", name=name))
-        elif what == "doubles":
-            s.log.append(t("log.doubles_trump", name=name))
-        else:
-            s.log.append(t("log.trump", name=name, suit=what))
+        s.log.append(trump_named(name, action[6:]))
     else:
         s.log.append(t("log.moon_played", name=name, tile=action))
         v = s.game.view(seat)
         if not v["trick"] and v["tricks"]:
             s.log.append(t("log.won_trick", name=s.iso(v["tricks"][-1]["winner"])))
+
+
+def trump_named(name, what):
+    """``name`` named trumps ``what`` (a suit, "doubles" or "none"): the log's and the embed's sentence."""
+    if what == "none":
+        return t("log.no_trump", name=name)
+    if what == "doubles":
+        return t("log.doubles_trump", name=name)
+    return t("log.trump", name=name, suit=what)
 
 
 def score_words(points):
@@ -208,12 +211,7 @@ def move_words(who, action, phase):
     if phase == "discard":
         return t("embed.discarded", name=who, tile=action.split(" ")[-1])
     if phase == "trump":
-        what = action[6:]
-        if what == "none":
-            return t("log.no_trump", name=who)
-        if what == "doubles":
-            return t("log.doubles_trump", name=who)
-        return t("log.trump", name=who, suit=what)
+        return trump_named(who, action[6:])
     return t("log.moon_played", name=who, tile=action)
 
 
