@@ -364,7 +364,10 @@ def plan(overrides=None, paths=PATHS):
     embed = dict(page_engine)
     embed.update(embed_mounts(paths))
     embed.update(i18n_mounts(paths))
-    for path in ("web/app/__init__.py", "web/app/i18n.py", "web/app/words.py", "web/app/verdicts.py"):
+    # The page's modules the embeds draw through: the per-game presenters and what they use.
+    for path in ("web/app/__init__.py", "web/app/i18n.py", "web/app/words.py", "web/app/names.py",
+                 "web/app/verdicts.py",
+                 "web/app/present/__init__.py", "web/app/present/cf.py", "web/app/present/moon.py"):
         embed[path] = path[len("web/"):]
     embed.pop("web/embed/main.py", None)     # the entry script, not a module
     main_mounts = {UNBUNDLE: "unbundle.py", PAGE_BUNDLE: "page.bundle"}

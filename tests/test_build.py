@@ -194,6 +194,8 @@ def test_new_engine_modules_are_picked_up(tmp_path):
     for rel in ["engine/__init__.py", "engine/__main__.py", "engine/brand_new.py", "engine/ai/deep/x.py",
                 "engine/__pycache__/junk.py", "web/app/__init__.py", "web/app/i18n.py", "web/app/verdicts.py",
                 "web/app/words.py",
+                # the presenters and names the embeds draw through (build.py mounts them in theirs)
+                "web/app/names.py", "web/app/present/__init__.py", "web/app/present/cf.py", "web/app/present/moon.py",
                 "web/main.py", "web/unbundle.py", "web/worker.py", "web/worker_mpy.py"]:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text("# %s\n" % rel)
@@ -207,8 +209,10 @@ def test_new_engine_modules_are_picked_up(tmp_path):
     worker = json.loads((dist / build.WORKER_CONFIG).read_text())["files"]
     assert sorted(worker) == ["./engine/__init__.py", "./engine/ai/deep/x.py", "./engine/brand_new.py"]
     assert bundle_names(dist, build.PAGE_BUNDLE) == ["engine/__init__.mpy", "engine/brand_new.mpy",
-                                                     "app/__init__.mpy", "app/i18n.mpy", "app/verdicts.mpy",
-                                                     "app/words.mpy", "workers/micropython.json", "workers/pyodide.json"]
+                                                     "app/__init__.mpy", "app/i18n.mpy", "app/names.mpy",
+                                                     "app/present/__init__.mpy", "app/present/cf.mpy",
+                                                     "app/present/moon.mpy", "app/verdicts.mpy", "app/words.mpy",
+                                                     "workers/micropython.json", "workers/pyodide.json"]
     assert bundle_names(dist, build.WORKER_BUNDLE) == ["engine/__init__.mpy", "engine/ai/deep/x.mpy",
                                                        "engine/brand_new.mpy", "boneyard_worker.mpy"]
     assert (dist / "engine" / "ai" / "deep" / "x.py").is_file()

@@ -142,3 +142,25 @@ def test_review_steps_through_every_round_without_touching_the_game():
     review.session(review.total)
     assert review.describe().startswith("Move %d of %d" % (review.total, review.total))
     assert s.record_json() == before
+
+
+def test_accessible_names_holding_player_names_are_isolated():
+    """A name holding U+202E (right-to-left override) cannot reorder the accessible name around it."""
+    import re
+
+    from app import replay
+
+    flipped = "\u202eAna"
+    isolated = "\u2068" + flipped + "\u2069"
+    setup = sess.default_setup()
+    setup["players"] = 2
+    setup["names"][0] = flipped
+    s = sess.Session(setup)
+    s.deal()
+    labels = re.findall(r'aria-label="([^"]*)"', screens.hand_panel_readonly(s, 0))
+    assert [x for x in labels if flipped in x] == [isolated + "\u2019s tiles"]
+    # The replay's hand choice and (an imported record's) seat choices: labels and options.
+    html = replay.panel(replay.Viewer(s, mode="replay", imported=True), None, ["human", "medium"])
+    named = re.findall(r"<(?:option|label)[^>]*>([^<]*%s[^<]*)<" % flipped, html)
+    assert sorted(named) == sorted([isolated, isolated + " (seat 1)"]), named
+    assert all(isolated in text for text in named)

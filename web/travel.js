@@ -8,13 +8,24 @@
 // its CSS transform would replace that placement (the tile would fly from the
 // table's corner, unrotated, and be measured in the wrong place meanwhile).
 // The tile itself only fades in.
+//
+// The flight starts in the next frame: measuring the seat and the place
+// right after the page rewrote the table would force the browser to lay the
+// page out inside the page's own task (issue 13: no task over 50 ms while
+// computers play); in a frame callback that layout is the frame's own.
 const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 window.boneyardTravel = (from, to, ms) => {
   if (!from || !to || calm.matches || !to.animate) return false;
+  requestAnimationFrame(() => fly(from, to, ms));
+  return true;
+};
+
+function fly(from, to, ms) {
+  if (!from.isConnected || !to.isConnected) return;   // redrawn meanwhile: nothing to fly to
   const a = from.getBoundingClientRect();
   const b = to.getBoundingClientRect();
-  if (!b.width || !a.width) return false;
+  if (!b.width || !a.width) return;
   const ghost = document.createElement("div");
   ghost.className = "travel-ghost";
   ghost.setAttribute("aria-hidden", "true");
@@ -36,5 +47,4 @@ window.boneyardTravel = (from, to, ms) => {
   flight.onfinish = done;
   flight.oncancel = done;
   to.animate([{opacity: 0.15}, {opacity: 1}], {duration: ms, easing: "ease-in"});
-  return true;
-};
+}

@@ -4,7 +4,8 @@
 UI-CONTRACT.md): browser tests wait on them.
 """
 
-from pyscript import document
+from pyscript import document, window
+from pyscript.ffi import create_proxy
 
 
 def by_id(element_id):
@@ -27,6 +28,23 @@ def show(element_id, html=None):
         element.innerHTML = html
     element.hidden = False
     return element
+
+
+def _after_timeout(resolve, _reject):
+    window.setTimeout(resolve, 0)
+
+
+# One executor for every next_task() promise (a proxy made once, never per call).
+_EXECUTOR = create_proxy(_after_timeout)
+
+
+async def next_task():
+    """Let the browser run (draw, handle input) before going on: resume in a task of its own.
+
+    ``asyncio.sleep(0)`` does not do this on MicroPython in the browser: its
+    loop runs every ready task within the same browser task.
+    """
+    await window.Promise.new(_EXECUTOR)
 
 
 def describe(exc):

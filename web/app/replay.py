@@ -16,7 +16,7 @@ from engine.render import escape as esc
 from app import screens
 from app import session as sess
 from app.i18n import t
-from app.names import html as say
+from app.names import html as say, iso
 
 ALL = "all"
 NONE = "none"
@@ -170,7 +170,7 @@ def panel(viewer, shown, seats=None):
                % esc(t("replay.show_hand")))
     choices = [(NONE, t("replay.no_hand"))]
     for seat in range(s.game.players):
-        choices.append((str(seat), s.names[seat]))
+        choices.append((str(seat), iso(s.names[seat])))   # isolated: a name cannot reorder the list
     choices.append((ALL, t("replay.reveal_all")))
     current = NONE if shown is None else str(shown)
     for value, label in choices:
@@ -181,7 +181,7 @@ def panel(viewer, shown, seats=None):
         for seat in range(s.game.players):
             kind = seats[seat] if seats and seat < len(seats) else "human"
             out.append('<div class="seat-row"><label for="rp-seat-%d">%s</label><select id="rp-seat-%d">'
-                       % (seat, esc(t("replay.seat_label", name=s.names[seat], n=seat + 1)), seat))
+                       % (seat, esc(t("replay.seat_label", name=iso(s.names[seat]), n=seat + 1)), seat))
             for k in sess.SEAT_KINDS:
                 out.append('<option value="%s"%s>%s</option>' % (
                     k, " selected" if k == kind else "", esc(t(sess.SEAT_KEYS[k]))))

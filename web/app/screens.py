@@ -199,9 +199,13 @@ def marks(s, bottom):
 
 
 def board(s, viewer, targets, shape, bottom):
-    """``(board html, note)`` of the game's presenter."""
+    """``(board html, note)`` of the game's presenter, each tile played since the bottom seat's turn marked.
+
+    The marks (``data-by``: the player's colour) are part of the HTML, so
+    the page never looks tiles up in the DOM after drawing them.
+    """
     v = view_of(s, viewer)
-    return present.of(s.setup["game"]).board(s, v, targets, shape, last_played(s), bottom)
+    return present.of(s.setup["game"]).board(s, v, targets, shape, last_played(s), bottom, dict(marks(s, bottom)))
 
 
 def board_frame(game):
@@ -515,4 +519,4 @@ def hand_panel_readonly(s, seat):
     """A human's hand while others act: pictures, not buttons, the same size and place as their turn's."""
     hand = s.game.view(seat)["hand"]
     return '<div class="action-row"></div><div class="hand readonly" role="group" aria-label="%s">%s</div>' % (
-        esc(t("hand.tiles_of", name=s.names[seat])), "".join([look_tile(x) for x in hand]))
+        esc(t("hand.tiles_of", name=s.iso(seat))), "".join([look_tile(x) for x in hand]))

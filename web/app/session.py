@@ -18,6 +18,7 @@ from engine.rng import Rng
 
 from app.i18n import error_text, t
 from app.names import iso
+from app import present
 from app.recordtext import RecordText
 
 GAMES = games.NAMES
@@ -159,10 +160,11 @@ class Session:
         self.log.append(t("log.round_start", round=self.game.round_count(), intro=self._round_intro()))
 
     def _round_intro(self):
-        v = self.game.view(0)
-        if self.setup["game"] == "chicken-foot":
-            return t("log.cf_intro", double=v["double"], name=self.iso(v["first"]))
-        return t("log.moon_intro", name=self.iso(v["first"]))
+        return self.present().round_intro(self, self.game.view(0))
+
+    def present(self):
+        """This game's presenter (app.present): what differs between the games lives there."""
+        return present.of(self.setup["game"])
 
     def apply(self, action):
         """Play ``action`` for the acting seat (IllegalAction if it is not legal)."""
@@ -173,41 +175,7 @@ class Session:
         self._describe(seat, action, phase)
 
     def _describe(self, seat, action, phase):
-        name = self.iso(seat)
-        if self.setup["game"] == "chicken-foot":
-            if action == "draw":
-                self.log.append(t("log.drew", name=name))
-            elif action == "pass":
-                if self.log and self.log[-1] == t("log.drew", name=name):
-                    self.log[-1] = t("log.drew_passed", name=name)
-                else:
-                    self.log.append(t("log.passed", name=name))
-            else:
-                tile, target = action.split(">")
-                self.log.append(t("log.cf_played", name=name, tile=tile, target=target))
-        else:
-            if phase == "bidding":
-                if action == "pass":
-                    self.log.append(t("log.passed", name=name))
-                elif action == "21":
-                    self.log.append(t("log.bid_moon", name=name))
-                else:
-                    self.log.append(t("log.bid", name=name, bid=action))
-            elif phase == "discard":
-                self.log.append(t("log.discarded", name=name))
-            elif phase == "trump":
-                what = action[6:]
-                if what == "none":
-                    self.log.append(t("log.no_trump", name=name))
-                elif what == "doubles":
-                    self.log.append(t("log.doubles_trump", name=name))
-                else:
-                    self.log.append(t("log.trump", name=name, suit=what))
-            else:
-                self.log.append(t("log.moon_played", name=name, tile=action))
-                v = self.game.view(seat)
-                if not v["trick"] and v["tricks"]:
-                    self.log.append(t("log.won_trick", name=self.iso(v["tricks"][-1]["winner"])))
+        self.present().log_move(self, seat, action, phase)
         phase_now = self.game.phase()
         if phase_now in ("round-over", "game-over"):
             self.log.append(self.round_result())
@@ -215,23 +183,11 @@ class Session:
     def round_result(self):
         """A sentence on how the last round ended."""
         scores = self.game.round_scores()[-1]
-        parts = ["%s %s" % (self.iso(s), _signed(scores[s]) if self.setup["game"] == "moon" else str(scores[s]))
-                 for s in range(self.game.players)]
+        p = self.present()
+        parts = ["%s %s" % (self.iso(s), p.score_words(scores[s])) for s in range(self.game.players)]
         r = self.game.round_count()
         v = self.game.view(0)
-        if self.setup["game"] == "chicken-foot":
-            if v.get("went_out") is not None:
-                head = t("result.went_out", round=r, name=self.iso(v["went_out"]))
-            else:
-                # A blocked round is won by the fewest pips: say who.
-                low = min(scores)
-                best = [self.iso(i) for i in range(self.game.players) if scores[i] == low]
-                head = t("result.blocked", round=r) + "; " + t("play.blocked_best", names=", ".join(best), pips=low)
-        elif v.get("bidder") is not None:
-            made = scores[v["bidder"]] > 0
-            head = t("result.made" if made else "result.missed", round=r, name=self.iso(v["bidder"]), bid=v["bid"])
-        else:
-            head = t("result.all_passed", round=r)
+        head = p.round_head(self, scores, v, r)
         text = head + " (" + ", ".join(parts) + ")"
         if self.game.is_over():
             text += ". " + self.winner_text()
@@ -258,14 +214,9 @@ class Session:
         for action in v["legal"]:
             if tile_of(action) == tile:
                 return None
-        if self.setup["game"] == "moon":
-            if v["phase"] == "bidding":
-                return t("why.after_bidding")
-            if v["phase"] == "trump":
-                return t("why.trumps_first")
-            action = ("discard " + tile) if v["phase"] == "discard" else tile
-        else:
-            action = tile + ">" + _cf_target(v)
+        reason, action = self.present().trial_action(v, tile)
+        if reason is not None:
+            return reason
         try:
             game.clone().apply(action)
         except GameError as exc:
@@ -374,24 +325,6 @@ class Session:
         if rec.get("game") != setup["game"]:
             raise ValueError("the save's setup and record disagree")
         return cls.from_record(setup, rec)
-
-
-def _cf_target(v):
-    """The table tile a Chicken Foot play would most naturally join, to ask the engine why not."""
-    foot = v.get("open_foot")
-    if foot:
-        return foot["tile"]
-    if v["spokes"] < v["spokes_needed"]:
-        return v["double"]
-    for end in v.get("open_ends") or []:
-        a, b = end[0].split("-")
-        if a != b:
-            return end[0]
-    return v["double"]
-
-
-def _signed(n):
-    return "+%d" % n if n > 0 else str(n)
 
 
 def locate(starts, step):

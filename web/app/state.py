@@ -22,6 +22,7 @@ class State:
         self.pending_setup = None
         self.travelled = None   # (round, turns) whose last tile has travelled to its place
         self.summary_shown = None   # (round, over) whose summary already took focus
+        self.shape = None       # "wide" or "narrow": the table's shape for this screen (ui.shape)
 
 
 state = State()

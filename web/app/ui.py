@@ -17,6 +17,7 @@ from app import session as sess
 from app import i18n
 from app.i18n import t
 from app.names import iso
+from app.clock import clock
 from app.state import state
 
 # Plain-JS helpers of the game area (pointer and wheel gestures, a tile's travel), loaded once.
@@ -217,6 +218,7 @@ def paint(parts):
             lost = True
         el.innerHTML = html
         state.painted[key] = html
+        clock.lap("paint:" + key)
     return lost
 
 
@@ -225,18 +227,47 @@ PART_IDS = {"status": "g-status", "seats": "g-seats", "table": "g-table", "note"
             "prompt": "g-prompt", "rack": "g-hand", "tools": "g-tools", "log": "log-list", "sheet": "g-sheet"}
 
 
+# A narrow screen (a phone) gets the table laid out in a tall region (app.present.cf).
+NARROW = "(max-width: 639px)"
+
+
 def shape():
-    return "narrow" if window.innerWidth < 640 else "wide"
+    """The table's shape for this screen, kept by a media query listener.
+
+    Reading ``window.innerWidth`` in a redraw would make the browser lay the
+    page out there and then (an extra layout in the redraw's task).
+    """
+    if state.shape is None:
+        watch_shape()
+    return state.shape
+
+
+def watch_shape():
+    query = window.matchMedia(NARROW)
+    state.shape = "narrow" if query.matches else "wide"
+
+    def changed(event):
+        state.shape = "narrow" if event.matches else "wide"
+        if state.session is not None and not dom.by_id("game").hidden:
+            render()   # a phone turned: the table takes its other shape
+
+    handler = create_proxy(changed)
+    state.proxies.append(handler)
+    query.addEventListener("change", handler)
 
 
 def table_parts(s, shown, targets, bottom):
     """The parts every view of a position shares: status, seats, board and note, own seat, scores."""
     parts = {"status": screens.status_line(s)}
+    clock.lap("status")
     parts["seats"], parts["me"] = screens.seat_cards(s, shown, bottom)
+    clock.lap("seats")
     parts["table"], parts["note"] = screens.board(s, shown, targets, shape(), bottom)
+    clock.lap("board")
     # The side panel's score sheet during play (a round's summary shows its own).
     over = s.game.phase() in ("round-over", "game-over")
     parts["sheet"] = screens.score_sheet(s, with_chart=False) if s.game.round_scores() and not over else ""
+    clock.lap("sheet")
     return parts
 
 
@@ -322,6 +353,7 @@ def render():
         rack = screens.hand_panel_readonly(s, shown) if shown is not None and s.is_human(shown) else ""
     parts["prompt"] = prompt
     parts["rack"] = rack
+    clock.lap("rack")
     can_undo = s.undo_point() is not None and not over
     can_hint = seat is not None and not passing and players.available()
     refusal = s.undo_refusal() if not can_undo and not over and seat is not None else None
@@ -330,6 +362,7 @@ def render():
                                    can_review=can_review,
                                    side_open=dom.by_id("game").getAttribute("data-side") == "open")
     parts["log"] = screens.log_items(s)
+    clock.lap("tools+log")
     box = dom.by_id("game")
     box.hidden = False
     box.setAttribute("data-speed", s.setup["speed"])
@@ -344,7 +377,8 @@ def render():
         dom.set_state("waiting-for", "human")
     else:
         dom.set_state("waiting-for", "computer")
-    mark_table(s, bottom)
+    travel_last(s)
+    clock.lap("travel")
     # Moving focus forces a layout: only when focus was lost with a rewritten
     # part, or is nowhere in the game while a person must act.
     summary = (game.round_count(), game.is_over()) if over else None
@@ -361,17 +395,14 @@ def render():
         state.announced = s.log[-1]
         announce(s.log[-1])
     records.refresh()
+    clock.lap("finish")
 
 
-def mark_table(s, bottom):
-    """Mark each tile played since the person's last turn in its player's colour; the last one travels."""
+def travel_last(s):
+    """The tile played last travels from its player's seat to its place (once per play; web/travel.js)."""
     table = dom.by_id("g-table")
     if table is None:
         return
-    for tile, seat in screens.marks(s, bottom):
-        el = table.querySelector('[data-tile="%s"]' % tile) or table.querySelector('svg.tile[aria-label="%s"]' % tile)
-        if el is not None:
-            el.setAttribute("data-by", str(seat % 8))
     key = (s.game.round_count(), len(s.turns))
     if state.travelled == key or not s.turns:
         return
@@ -605,15 +636,19 @@ def human_act(action):
     seat = acting_human()
     if seat is None or needs_pass(seat):
         return
+    clock.start("human")
     state.session.apply(action)
+    clock.lap("apply")
     state.selected = None
     state.hint = None
     state.why = None
     after_change()
+    clock.stop()
 
 
 def after_change():
     save()   # first: a reload right after the move keeps it
+    clock.lap("save")
     render()
     s = state.session
     seat = s.to_act()
@@ -671,7 +706,10 @@ async def computer_turns(token):
         seat = s.to_act()
         if seat is None or s.is_human(seat):
             return
+        clock.start("request")
         view = s.game.view(seat)
+        clock.lap("view")
+        clock.stop()
         started = window.Date.now()
         seed = (s.setup["seed"] + s.game.action_count() * 7919 + s.game.round_count() * 104729) & 0x7FFFFFFF
         action = await players.choose(view, s.kind(seat), seed)
@@ -684,10 +722,22 @@ async def computer_turns(token):
             await asyncio.sleep(delay / 1000)
             if token != state.token:
                 return
+        clock.start("computer")
         s.apply(action)
+        clock.lap("apply")
         state.why = None
         save()
+        clock.lap("save")
+        clock.stop()
+        # The move and its save, its redraw, the next request: each a task of its
+        # own, so none holds the page for long (issue 13: no task over 50 ms).
+        await dom.next_task()
+        if token != state.token:
+            return      # whatever changed the game has drawn it
+        clock.start("computer-redraw")
         render()
+        clock.stop()
+        await dom.next_task()
 
 
 async def ask_hint():
@@ -786,6 +836,9 @@ def install():
     saver = create_proxy(save_now)
     state.proxies.append(saver)
     api.saveNow = saver
+    timings = create_proxy(clock.text)
+    state.proxies.append(timings)
+    api.redraws = timings   # bench/redraw.py: each redraw's phases (app.clock)
     window.boneyard = api
     for module in MODULES:
         script = window.document.createElement("script")

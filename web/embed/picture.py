@@ -1,8 +1,8 @@
 """HTML of one recorded position: pure functions over the engine.
 
-Every piece of record text (names, captions) goes through ``escape``; tile
-pictures come from ``engine.render``, so the embed draws exactly what the
-game page draws.
+Every piece of record text (names, captions) goes through ``escape``.  The
+table itself is drawn by the game's presenter (:mod:`app.present`), the same
+that draws the game page's table, so a diagram looks like the live table.
 """
 
 from engine import games
@@ -10,22 +10,13 @@ from engine import record as records
 from engine import render
 from engine.render import escape as esc
 
+from app import present
 from app.i18n import t, tn
-from app.words import shown_trick, table_words
 from embed.options import EmbedError
 
 
 def title(game_name):
     return t(games.info(game_name).title_key)
-
-
-def trump_words(what):
-    """The contract's trumps: doubles, none or a suit number."""
-    if what == "doubles":
-        return t("embed.trumps_doubles")
-    if what == "none":
-        return t("embed.trumps_none")
-    return t("embed.trumps_suit", suit=what)
 
 
 def total_actions(rec):
@@ -59,27 +50,8 @@ def locate(rec, step):
 
 
 def describe(game_name, names, seat, action, phase):
-    """A sentence for ``seat`` taking ``action`` in ``phase``."""
-    who = names[seat]
-    if action == "draw":
-        return t("embed.drew", name=who)
-    if action == "pass":
-        return t("log.passed", name=who)
-    if game_name == "chicken-foot":
-        tile, target = action.split(">")
-        return t("log.cf_played", name=who, tile=tile, target=target)
-    if phase == "bidding":
-        return t("embed.bid_moon", name=who) if action == "21" else t("log.bid", name=who, bid=action)
-    if phase == "discard":
-        return t("embed.discarded", name=who, tile=action.split(" ")[-1])
-    if phase == "trump":
-        what = action[6:]
-        if what == "none":
-            return t("log.no_trump", name=who)
-        if what == "doubles":
-            return t("log.doubles_trump", name=who)
-        return t("log.trump", name=who, suit=what)
-    return t("log.moon_played", name=who, tile=action)
+    """A sentence for ``seat`` taking ``action`` in ``phase`` (the game's presenter words it)."""
+    return present.of(game_name).move_words(names[seat], action, phase)
 
 
 def last_move(rec, step):
@@ -108,52 +80,6 @@ def hands_html(game, names, shown):
         else:
             out.append('<span class="count">%s</span>' % esc(tn("seats.tiles", count)))
         out.append("</div>")
-    out.append("</div>")
-    return "".join(out)
-
-
-def moon_board(game, rec, names, shown):
-    v = game.view(0)
-    ri = game.round_count() - 1
-    out = ['<div class="moon">']
-    bids = ", ".join([t("log.passed", name=names[b[0]]) if b[1] == "pass" else t("log.bid", name=names[b[0]], bid=b[1])
-                      for b in v["bids"]])
-    out.append('<p class="bids">%s</p>' % esc(t("embed.bids", bids=bids or t("bids.none"))))
-    if v["bidder"] is not None:
-        line = t("embed.won_bid", name=names[v["bidder"]], bid=v["bid"])
-        if v["trump"] is not None:
-            line += "; " + trump_words(v["trump"])
-        out.append('<p class="contract">%s.</p>' % esc(line))
-    bidder_view = game.view(v["bidder"]) if v["bidder"] is not None else None
-    if ri >= 0 and (shown == "reveal" or (bidder_view and shown == v["bidder"])):
-        widow = rec["rounds"][ri].get("widow")
-        text = t("summary.widow", tile=widow)
-        if bidder_view and bidder_view["discard"]:
-            text += "; " + t("embed.discarded_tile", tile=bidder_view["discard"])
-        out.append('<div class="widow"><span>%s</span>%s</div>' % (
-            esc(text), tiles_row([widow], t("summary.widow", tile=widow), 24) if isinstance(widow, str) else ""))
-    trick, winner, caption = shown_trick(v, names)
-    if trick:
-        out.append('<figure class="trick"><figcaption>%s</figcaption><div class="trick-tiles">' % esc(caption))
-        for seat, tile in trick:
-            won = seat == winner
-            out.append('<div class="played%s">%s<span>%s%s</span></div>' % (
-                " winner" if won else "", render.tile_svg(tile, orientation="vertical", size=30),
-                esc(names[seat]), " &#9733;" if won else ""))
-        out.append("</div></figure>")
-    won = ", ".join(["%s %d" % (names[i], v["tricks_won"][i]) for i in range(3)])
-    out.append('<p class="tricks-won">%s</p>' % esc(t("embed.tricks_won", tricks=won)))
-    out.append("</div>")
-    return "".join(out)
-
-
-def cf_board(game):
-    v = game.view(0)
-    out = ['<div class="cf">', render.table_svg(v, words=table_words(v))]
-    foot = v.get("open_foot")
-    if foot:
-        out.append('<p class="note">%s</p>' % esc(tn("note.foot", foot["needed"], tile=foot["tile"])))
-    out.append('<p class="note">%s</p>' % esc(tn("embed.yard", v["yard_size"])))
     out.append("</div>")
     return "".join(out)
 
@@ -195,10 +121,7 @@ def position(rec, step, shown):
     out = ['<p class="status">%s &middot; %s</p>' % (esc(status), esc(t("embed.step_of", step=step, total=total)))]
     out.append('<p class="move" aria-live="polite">%s%s</p>' % (
         esc(move + "." if move else t("embed.the_deal")), (" " + esc(turn) + ".") if turn else ""))
-    if name == "moon":
-        out.append(moon_board(game, rec, names, shown))
-    else:
-        out.append(cf_board(game))
+    out.append(present.of(name).picture(present.Seats(game, names), game, rec, shown))
     if shown != "none":
         out.append(hands_html(game, names, shown))
     out.append(scores_html(game, names))

@@ -44,8 +44,11 @@ def frame():
             % (t("board.view"), t("board.zoom_in"), t("board.zoom_out"), t("board.fit"), t("board.view_help")))
 
 
-def board(s, v, targets, shape, fresh, bottom):
-    """``(table html, note text)``: the table picture and what must be covered first."""
+def board(s, v, targets, shape, fresh, bottom, marks=None):
+    """``(table html, note text)``: the table picture and what must be covered first.
+
+    ``marks`` (``{tile: seat}``) gives tiles their player's colour (``data-by``).
+    """
     min_size = TABLE_SHAPES[shape]
     note = ""
     foot = v.get("open_foot")
@@ -53,8 +56,15 @@ def board(s, v, targets, shape, fresh, bottom):
         note = tn("note.foot", foot["needed"], tile=foot["tile"])
     elif v["spokes"] < v["spokes_needed"]:
         note = tn("note.spokes", v["spokes_needed"] - v["spokes"], tile=v["double"])
-    return render.table_svg(v, targets, shape=shape, min_size=min_size,
-                            fresh=fresh, words=table_words(v)), note
+    html = render.table_svg(v, targets, shape=shape, min_size=min_size, fresh=fresh, words=table_words(v))
+    return mark(html, marks), note
+
+
+def mark(html, marks):
+    """The table ``html`` with each tile of ``marks`` (``{tile: seat}``) coloured as its player's (``data-by``)."""
+    for tile in sorted(marks or {}):
+        html = html.replace('<g data-tile="%s"' % tile, '<g data-tile="%s" data-by="%d"' % (tile, marks[tile] % 8), 1)
+    return html
 
 
 def did(action, phase):
@@ -85,3 +95,82 @@ def summary_hands(s):
                        esc(tn("summary.pips", pips)), "".join([render.tile_svg(x, size=20) for x in hand])))
     return "".join(out)
 
+
+
+# --- the game's words (app.session asks: the log, the round's result, why a tile cannot go) ---
+
+def round_intro(s, v):
+    """The log's words for a new round: its centre double and who leads."""
+    return t("log.cf_intro", double=v["double"], name=s.iso(v["first"]))
+
+
+def log_move(s, seat, action, phase):
+    """Add ``seat``'s ``action`` to the session's log (a draw then a pass reads as one line)."""
+    name = s.iso(seat)
+    if action == "draw":
+        s.log.append(t("log.drew", name=name))
+    elif action == "pass":
+        if s.log and s.log[-1] == t("log.drew", name=name):
+            s.log[-1] = t("log.drew_passed", name=name)
+        else:
+            s.log.append(t("log.passed", name=name))
+    else:
+        tile, target = action.split(">")
+        s.log.append(t("log.cf_played", name=name, tile=tile, target=target))
+
+
+def score_words(points):
+    """A round's score for a seat, as the result line says it (pips: lower is better)."""
+    return str(points)
+
+
+def round_head(s, scores, v, r):
+    """How round ``r`` ended: who went out, or who won the blocked round (the fewest pips)."""
+    if v.get("went_out") is not None:
+        return t("result.went_out", round=r, name=s.iso(v["went_out"]))
+    low = min(scores)
+    best = [s.iso(i) for i in range(s.game.players) if scores[i] == low]
+    return t("result.blocked", round=r) + "; " + t("play.blocked_best", names=", ".join(best), pips=low)
+
+
+def trial_action(v, tile):
+    """``(reason, action)``: the play of hand ``tile`` to ask the engine why not (reason None: ask it)."""
+    return None, tile + ">" + natural_target(v)
+
+
+def natural_target(v):
+    """The table tile a play would most naturally join, to ask the engine why not."""
+    foot = v.get("open_foot")
+    if foot:
+        return foot["tile"]
+    if v["spokes"] < v["spokes_needed"]:
+        return v["double"]
+    for end in v.get("open_ends") or []:
+        a, b = end[0].split("-")
+        if a != b:
+            return end[0]
+    return v["double"]
+
+
+# --- the embeds (web/embed/picture.py): a recorded position drawn as the page draws it ---
+
+def move_words(who, action, phase):
+    """A sentence for ``who`` (a plain name) taking ``action``: the embed's "last move" line."""
+    if action == "draw":
+        return t("embed.drew", name=who)
+    if action == "pass":
+        return t("log.passed", name=who)
+    tile, target = action.split(">")
+    return t("log.cf_played", name=who, tile=tile, target=target)
+
+
+def picture(seats, game, rec, shown):
+    """The table of ``game`` (an engine game) for an embed, with the note the page shows and the yard."""
+    v = game.view(0)
+    html, note = board(seats, v, [], "wide", None, 0)
+    out = ['<div class="cf">', html]
+    if note:
+        out.append('<p class="note">%s</p>' % esc(note))
+    out.append('<p class="note">%s</p>' % esc(tn("embed.yard", v["yard_size"])))
+    out.append("</div>")
+    return "".join(out)

@@ -63,11 +63,18 @@ def contract(s, v):
     badge = ""
     if trump is not None:
         badge = '<span class="trump-badge" data-trump="%s">%s</span>' % (esc(trump), esc(trump_words(trump)))
-    return '<p class="contract">%s %s</p>' % (say(t("status.bid", name=s.iso(v["bidder"]), bid=v["bid"])), badge)
+    # One span: the contract's words stay one piece of text in the flex row (a long name wraps inside it).
+    return '<p class="contract"><span class="contract-words">%s</span> %s</p>' % (
+        say(t("status.bid", name=s.iso(v["bidder"]), bid=v["bid"])), badge)
 
 
-def board(s, v, targets, shape, fresh, bottom):
-    """``(html, note)``: the contract and the trick, each tile in front of the seat that played it."""
+def board(s, v, targets, shape, fresh, bottom, marks=None, named=False):
+    """``(html, note)``: the contract and the trick, each tile in front of the seat that played it.
+
+    A tile of ``marks`` (``{tile: seat}``: played since the person's turn) is outlined in its player's colour.
+    ``named``: every spot says whose it is, even empty (an embed has no seat cards round the table).
+    """
+    marks = marks or {}
     trick, winner, caption = shown_trick(v, [s.iso(i) for i in range(3)])
     if v["phase"] == "bidding":
         bids = ", ".join(["%s: %s" % (s.iso(b[0]), t("bids.pass") if b[1] == "pass" else t("bids.bid", bid=b[1]))
@@ -88,12 +95,14 @@ def board(s, v, targets, shape, fresh, bottom):
                 render.tile_svg(tile, orientation="vertical", size=30), name_html(s.names[seat]),
                 '<span class="won">&#9733; %s</span>' % esc(t("trick.won")) if won else "")
             cls = "played" + (" winner" if won else "") + (" fresh" if tile == fresh else "")
-        elif v["phase"] == "bidding" and bid_of(v, seat):
-            inner = '<span class="bid-bubble">%s</span>' % esc(bid_of(v, seat))
-            cls = "played empty"
         else:
+            said = bid_of(v, seat) if v["phase"] == "bidding" else None
+            inner = '<span class="bid-bubble">%s</span>' % esc(said) if said else ""
+            if named:
+                inner += '<span class="who">%s</span>' % name_html(s.names[seat])
             cls = "played empty"
-        out.append('<div class="%s spot-%d" data-seat="%d">%s</div>' % (cls, slot, seat, inner))
+        by = ' data-by="%d"' % (marks[tile] % 8) if tile in marks else ""
+        out.append('<div class="%s spot-%d" data-seat="%d"%s>%s</div>' % (cls, slot, seat, by, inner))
     out.append("</div></figure></div>")
     return "".join(out), ""
 
@@ -129,4 +138,102 @@ def summary_hands(s):
                        esc(tn("summary.tricks_won", v["tricks_won"][seat])), extra,
                        "".join([render.tile_svg(x, size=20) for x in hand])))
     out.append('<p class="widow-note">%s</p>' % esc(t("summary.widow", tile=deal["widow"])))
+    return "".join(out)
+
+
+# --- the game's words (app.session asks: the log, the round's result, why a tile cannot go) ---
+
+def round_intro(s, v):
+    """The log's words for a new hand: who bids first."""
+    return t("log.moon_intro", name=s.iso(v["first"]))
+
+
+def log_move(s, seat, action, phase):
+    """Add ``seat``'s ``action`` to the session's log (and who won the trick it completed)."""
+    name = s.iso(seat)
+    if phase == "bidding":
+        if action == "pass":
+            s.log.append(t("log.passed", name=name))
+        elif action == "21":
+            s.log.append(t("log.bid_moon", name=name))
+        else:
+            s.log.append(t("log.bid", name=name, bid=action))
+    elif phase == "discard":
+        s.log.append(t("log.discarded", name=name))
+    elif phase == "trump":
+        s.log.append(trump_named(name, action[6:]))
+    else:
+        s.log.append(t("log.moon_played", name=name, tile=action))
+        v = s.game.view(seat)
+        if not v["trick"] and v["tricks"]:
+            s.log.append(t("log.won_trick", name=s.iso(v["tricks"][-1]["winner"])))
+
+
+def trump_named(name, what):
+    """``name`` named trumps ``what`` (a suit, "doubles" or "none"): the log's and the embed's sentence."""
+    if what == "none":
+        return t("log.no_trump", name=name)
+    if what == "doubles":
+        return t("log.doubles_trump", name=name)
+    return t("log.trump", name=name, suit=what)
+
+
+def score_words(points):
+    """A hand's score for a seat, signed (a missed bid loses points)."""
+    return "+%d" % points if points > 0 else str(points)
+
+
+def round_head(s, scores, v, r):
+    """How hand ``r`` ended: the bid made or missed, or everyone passed."""
+    if v.get("bidder") is None:
+        return t("result.all_passed", round=r)
+    made = scores[v["bidder"]] > 0
+    return t("result.made" if made else "result.missed", round=r, name=s.iso(v["bidder"]), bid=v["bid"])
+
+
+def trial_action(v, tile):
+    """``(reason, action)``: why no tile can be played now, else the play of ``tile`` to ask the engine about."""
+    if v["phase"] == "bidding":
+        return t("why.after_bidding"), None
+    if v["phase"] == "trump":
+        return t("why.trumps_first"), None
+    return None, ("discard " + tile) if v["phase"] == "discard" else tile
+
+
+# --- the embeds (web/embed/picture.py): a recorded position drawn as the page draws it ---
+
+def move_words(who, action, phase):
+    """A sentence for ``who`` (a plain name) taking ``action`` in ``phase``: the embed's "last move" line."""
+    if action == "pass":
+        return t("log.passed", name=who)
+    if phase == "bidding":
+        return t("embed.bid_moon", name=who) if action == "21" else t("log.bid", name=who, bid=action)
+    if phase == "discard":
+        return t("embed.discarded", name=who, tile=action.split(" ")[-1])
+    if phase == "trump":
+        return trump_named(who, action[6:])
+    return t("log.moon_played", name=who, tile=action)
+
+
+def picture(seats, game, rec, shown):
+    """The table of ``game`` (an engine game) for an embed: the page's board (contract, bids, trick),
+    the widow when the bidder's hand or every hand is shown, and the tricks won."""
+    v = game.view(0)
+    html, _ = board(seats, v, [], "wide", None, 0, named=True)
+    out = ['<div class="moon">', html]
+    ri = game.round_count() - 1
+    bidder_view = game.view(v["bidder"]) if v["bidder"] is not None else None
+    if ri >= 0 and (shown == "reveal" or (bidder_view and shown == v["bidder"])):
+        widow = rec["rounds"][ri].get("widow")
+        text = t("summary.widow", tile=widow)
+        if bidder_view and bidder_view["discard"]:
+            text += "; " + t("embed.discarded_tile", tile=bidder_view["discard"])
+        tile = ""
+        if isinstance(widow, str):
+            tile = '<div class="tiles" role="img" aria-label="%s">%s</div>' % (
+                esc(t("summary.widow", tile=widow)), render.tile_svg(widow, orientation="vertical", size=24))
+        out.append('<div class="widow"><span>%s</span>%s</div>' % (esc(text), tile))
+    won = ", ".join(["%s %d" % (seats.names[i], v["tricks_won"][i]) for i in range(3)])
+    out.append('<p class="tricks-won">%s</p>' % esc(t("embed.tricks_won", tricks=won)))
+    out.append("</div>")
     return "".join(out)

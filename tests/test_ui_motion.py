@@ -1,0 +1,87 @@
+"""A played tile's flight (web/travel.js) and the marks of what others played, in Debian's chromium.
+
+A stand-in leaves the player's seat card and travels to the tile's place
+on the table; under ``prefers-reduced-motion: reduce`` nothing flies.
+Each tile played since the person's last turn carries its player's colour
+(``data-by``) either way.
+"""
+
+import math
+
+import pytest
+
+from conftest import guarded_app
+from test_ui import mouse_step, waiting
+
+pytestmark = pytest.mark.browser
+
+# Every stand-in's path, sampled each frame: where it was, where the seat cards and its tile were.
+FLIGHTS = """
+window.__flights = [];
+const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+new MutationObserver((records) => {
+  for (const r of records) for (const el of r.addedNodes) {
+    if (!(el instanceof HTMLElement) || !el.classList.contains('travel-ghost')) continue;
+    const flight = {colour: el.dataset.colour, path: [], seats: {}};
+    for (const card of document.querySelectorAll('#game .seat-card')) {
+      flight.seats[card.dataset.colour] = centre(card.getBoundingClientRect());
+    }
+    window.__flights.push(flight);
+    const sample = () => {
+      if (!el.isConnected) return;
+      flight.path.push(centre(el.getBoundingClientRect()));
+      requestAnimationFrame(sample);
+    };
+    sample();
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+@pytest.fixture(params=["no-preference", "reduce"])
+def moving(request, browser, site):
+    for page, opener in guarded_app(browser, site, init_script=FLIGHTS, reduced_motion=request.param,
+                                    viewport={"width": 1366, "height": 768}):
+        yield request.param, page, opener
+
+
+def distance(a, b):
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def test_a_played_tile_flies_from_its_seat_unless_motion_is_reduced(moving):
+    motion, page, open_app = moving
+    assert open_app() == "ready"
+    # Normal speed: the flight lasts 420 ms, long enough to sample it frame by frame.
+    page.get_by_role("radio", name="Chicken Foot").check()
+    page.get_by_label("Players", exact=True).fill("2")
+    page.get_by_label("Players", exact=True).press("Tab")
+    page.get_by_label("Computer speed").select_option(label="Normal")
+    page.get_by_label("Seat 2", exact=True).select_option(label="Computer (easy)")
+    page.get_by_role("button", name="Start game").click()
+    for _ in range(12):
+        mouse_step(page)
+        waiting(page)
+        if page.locator('#g-table [data-by="1"]').count():
+            break
+    # What the computer played since the person's turn is marked in its colour, motion or not.
+    marked = page.locator('#g-table g[data-tile][data-by="1"]')
+    assert marked.count() >= 1
+    page.wait_for_timeout(800)   # every flight landed
+    flights = page.evaluate("window.__flights")
+    if motion == "reduce":
+        assert flights == []
+        assert page.locator(".travel-ghost").count() == 0
+        return
+    flown = [f for f in flights if len(f["path"]) >= 4]
+    assert flown, flights
+    for f in flown:
+        start, end = f["path"][0], f["path"][-1]
+        seat = f["seats"][f["colour"]]
+        # It leaves from its player's seat card (a frame or so into the flight) ...
+        assert distance(start, seat) < distance(start, end), f
+        assert distance(start, end) > 60, f
+        # ... and only ever comes nearer its place.
+        gaps = [distance(p, end) for p in f["path"]]
+        assert all(b <= a + 1 for a, b in zip(gaps, gaps[1:])), gaps
+    assert page.locator(".travel-ghost").count() == 0   # the stand-ins are gone once landed
