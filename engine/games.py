@@ -32,14 +32,21 @@ class GameInfo:
       every hand known (its ``solve(**state.solver_position())``), or None:
       the command line's ``solve`` asks :meth:`has_solver`;
     * ``presenter`` -- the name of the page's presenter module of this game
-      (``web/app/present/<presenter>.py``), so the page picks it by registry.
+      (``web/app/present/<presenter>.py``), so the page picks it by registry;
+    * ``low_score_wins`` -- whether the lower final score ranks first
+      (Chicken Foot's pips) rather than the higher (Moon's points);
+    * ``exact_analysis`` -- whether the analysis counts tricks under perfect
+      play with every hand known (Moon) rather than estimating a seat's
+      expected score from its own view (Chicken Foot): what the review and
+      the embeds' verdicts say of it.
     """
 
     __slots__ = ("name", "title", "title_key", "min_players", "max_players", "default_players",
-                 "option_specs", "deal_fields", "_module", "_class", "_player", "analysis", "solver", "presenter")
+                 "option_specs", "deal_fields", "_module", "_class", "_player", "analysis", "solver", "presenter",
+                 "low_score_wins", "exact_analysis")
 
     def __init__(self, name, title, title_key, players, default_players, option_specs, deal_fields, module, cls,
-                 player, analysis, solver, presenter):
+                 player, analysis, solver, presenter, low_score_wins, exact_analysis):
         self.name = name
         self.title = title
         self.title_key = title_key
@@ -54,6 +61,8 @@ class GameInfo:
         self.analysis = analysis
         self.solver = solver
         self.presenter = presenter
+        self.low_score_wins = low_score_wins
+        self.exact_analysis = exact_analysis
 
     def game_class(self):
         """The :class:`~engine.game.Game` subclass (imported on first use)."""
@@ -108,10 +117,10 @@ _GAMES = [
               {"name": "yard_reserve", "kind": "int", "min": 0, "max": 20},
               {"name": "double_blank_50", "kind": "bool"}],
              ["double", "first", "hands", "yard"],
-             "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis", None, "cf"),
+             "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis", None, "cf", True, False),
     GameInfo("moon", "Three-Player Moon", "game.moon", (3, 3), 3, [],
              ["first", "hands", "widow"],
-             "moon", "Moon", "moon_player", "moon_analysis", "moon_solver", "moon"),
+             "moon", "Moon", "moon_player", "moon_analysis", "moon_solver", "moon", False, True),
 ]
 
 NAMES = [g.name for g in _GAMES]

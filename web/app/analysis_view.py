@@ -7,6 +7,7 @@ decision ``index`` i of the round starting at step ``start`` is shown at
 step ``start + i + 1`` (the position just after it, its tile on the table).
 """
 
+from engine import games
 from engine.render import escape as esc
 
 from app.i18n import t, tn
@@ -16,6 +17,12 @@ from app.verdicts import action_text, pips, say_verdict
 CHART_W = 320
 CHART_H = 120
 PAD = 14
+
+
+def _exact(game):
+    # Moon's analysis counts a hand's tricks with every hand known; Chicken
+    # Foot's estimates a round's pips from one seat's view: the registry says which.
+    return games.info(game).exact_analysis
 
 
 def decisions(result):
@@ -35,12 +42,12 @@ def at_step(result, start, step):
 
 def line_of(result):
     """``[(index, value)]`` of the chart (Moon: the bidder's tricks; Chicken Foot: expected pips)."""
-    key = "tricks" if result["game"] == "moon" else "value"
+    key = "tricks" if _exact(result["game"]) else "value"
     return [(p["index"], p[key]) for p in result["line"]]
 
 
 def chart_value(result, value):
-    if result["game"] == "moon":
+    if _exact(result["game"]):
         return tn("analyse.tricks", value)
     return t("analyse.pips", pips=pips(value))
 
@@ -56,7 +63,7 @@ def chart(result, start, step, names):
         return ""
     values = [v for _, v in points]
     low, high = min(values), max(values)
-    if result["game"] == "moon":
+    if _exact(result["game"]):
         low, high = 0, 7
     if high == low:
         high = low + 1
@@ -85,11 +92,11 @@ def chart(result, start, step, names):
         dots.append('<circle class="%s" cx="%.1f" cy="%.1f" r="%d" data-analysis="jump" data-step="%d">'
                     '<title>%s</title></circle>' % (cls, x, y, 7 if at == step else 5, at,
                                                     esc(t("analyse.chart_point", n=at, value=chart_value(result, v)))))
-    label = t("analyse.chart_moon") if result["game"] == "moon" else t("analyse.chart_cf", name=names[result["seat"]])
+    label = t("analyse.chart_moon") if _exact(result["game"]) else t("analyse.chart_cf", name=names[result["seat"]])
     index, v = points[now]
     text = t("analyse.chart_point", n=start + index + 1, value=chart_value(result, v))
-    y_top = "7" if result["game"] == "moon" else pips(high)
-    y_low = "0" if result["game"] == "moon" else pips(low)
+    y_top = "7" if _exact(result["game"]) else pips(high)
+    y_low = "0" if _exact(result["game"]) else pips(low)
     return ('<figure class="an-chart-box"><svg id="an-chart" class="an-chart" viewBox="0 0 %d %d" tabindex="0" '
             'role="slider" aria-label="%s" aria-valuemin="1" aria-valuemax="%d" aria-valuenow="%d" '
             'aria-valuetext="%s" data-steps="%s">'
@@ -120,7 +127,7 @@ def seat_summary(result, names):
 
 
 def start_button(game):
-    label = t("analyse.start_hand") if game == "moon" else t("analyse.start_round")
+    label = t("analyse.start_hand") if _exact(game) else t("analyse.start_round")
     return '<button type="button" class="primary" id="an-start" data-analysis="start">%s</button>' % esc(label)
 
 
@@ -136,7 +143,7 @@ def seat_picker(seat, names, disabled, allowed=None):
 
 
 def note(game, name, worlds):
-    if game == "moon":
+    if _exact(game):
         return t("analyse.moon_note")
     return t("analyse.cf_note", name=name, worlds=worlds)
 
@@ -169,7 +176,7 @@ def results(result, start, step, names):
                      'data-step="%d"%s>%s</button></li>'
                      % ("an-bad" if bad else "", esc(d["verdict"]), at, at,
                         ' aria-current="step"' if at == step else "", say(label)))
-    summary = seat_summary(result, names) if game == "moon" else ""
+    summary = seat_summary(result, names) if _exact(game) else ""
     return ('<p class="an-here" id="an-here" data-step="%d">%s</p>%s'
             '<h4 id="an-list-title">%s</h4><ol class="an-list" id="an-list" aria-labelledby="an-list-title">%s</ol>%s'
             % (step, say(here), chart(result, start, step, names), esc(t("analyse.list_title")),

@@ -7,6 +7,7 @@ they share one, else "mixed" ("none": people only).  The statistics count
 every listed game once, so they add up to the list.
 """
 
+from engine import games
 from engine.render import escape
 
 from app import session as sess
@@ -44,7 +45,7 @@ def level_text(level):
 
 def better(game, a, b):
     """Whether final score ``a`` beats ``b`` (Chicken Foot: fewer pips; Moon: more points)."""
-    return a < b if game == "chicken-foot" else a > b
+    return a < b if games.info(game).low_score_wins else a > b
 
 
 LEVEL_ORDER = ["easy", "medium", "hard", "mixed", "none"]

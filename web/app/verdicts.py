@@ -1,8 +1,10 @@
 """A decision's verdict in words (the review's analysis panel and the embed's verdict line).
 
-Imports only the catalogs, so the embed frame (which ships ``app.i18n``
+Imports only the catalogs and the registry, so the embed frame (which ships ``app.i18n``
 and this module, not the page's screens) words a verdict as the review does.
 """
+
+from engine import games
 
 from app.i18n import t, tn
 
@@ -72,4 +74,4 @@ def cf_verdict(d):
 def say_verdict(game, d):
     if d.get("verdict") == "forced":
         return t("analyse.v_forced")
-    return cf_verdict(d) if game == "chicken-foot" else moon_verdict(d)
+    return moon_verdict(d) if games.info(game).exact_analysis else cf_verdict(d)

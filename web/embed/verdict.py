@@ -17,6 +17,8 @@ import binascii
 
 from pyscript import document, window
 
+from engine import games
+
 from app.i18n import error_text, t
 from app.verdicts import action_text, say_verdict
 
@@ -62,7 +64,8 @@ async def show(rec, step, names):
         await load_players()
         from engine.ai.analysis import decision_steps
 
-        options = {"iterations": CF_WORLDS} if rec.get("game") == "chicken-foot" else {}
+        # An estimate samples worlds (a small budget here); an exact analysis needs none.
+        options = {} if games.info(rec.get("game")).exact_analysis else {"iterations": CF_WORLDS}
         work = decision_steps(rec, step, options)
         try:
             while True:
@@ -84,6 +87,6 @@ async def show(rec, step, names):
     game = rec.get("game")
     name = names[d["seat"]] if 0 <= d["seat"] < len(names) else str(d["seat"] + 1)
     text = t("embed.verdict", name=name, move=action_text(d["action"]), verdict=say_verdict(game, d))
-    if game == "moon":
+    if games.info(game).exact_analysis:
         text += " " + t("embed.verdict_exact")
     say(box, text, "ready", d["verdict"])

@@ -2,8 +2,8 @@
 
 One module per game draws its status, board, seat details and round
 summary; the page, the review and the embeds all draw through it, so a
-position looks the same everywhere.  :func:`of` is the one place a game
-name picks its presenter: shared code never branches on the game.
+position looks the same everywhere.  the registry's ``presenter`` hook
+picks it (:func:`of`): shared code never branches on the game.
 """
 
 from engine import games
@@ -11,13 +11,14 @@ from engine import games
 from app.names import iso
 from app.present import cf, moon
 
-_BY_GAME = {"chicken-foot": cf, "moon": moon}
+# Keyed by the registry's presenter hook, not by game name: the registry says
+# which presenter draws a game (GameError for an unknown game).
+_BY_PRESENTER = {"cf": cf, "moon": moon}
 
 
 def of(name):
     """The presenter module of game ``name`` (GameError for an unknown game)."""
-    games.info(name)   # the registry's own error for an unknown name
-    return _BY_GAME[name]
+    return _BY_PRESENTER[games.info(name).presenter]
 
 
 class Seats:
