@@ -38,15 +38,20 @@ class GameInfo:
     * ``exact_analysis`` -- whether the analysis counts tricks under perfect
       play with every hand known (Moon) rather than estimating a seat's
       expected score from its own view (Chicken Foot): what the review and
-      the embeds' verdicts say of it.
+      the embeds' verdicts say of it;
+    * ``slow_hard_budget`` -- the ``hard`` player's search budget (Moon:
+      worlds, Chicken Foot: playouts) on a slow interpreter (MicroPython in
+      the browser, until Pyodide is ready): what it reaches within the page's
+      time caps on a quiet desktop (``bench/mpy_hard.py --rate``).
     """
 
     __slots__ = ("name", "title", "title_key", "min_players", "max_players", "default_players",
                  "option_specs", "deal_fields", "_module", "_class", "_player", "analysis", "solver", "presenter",
-                 "low_score_wins", "exact_analysis")
+                 "low_score_wins", "exact_analysis", "slow_hard_budget")
 
     def __init__(self, name, title, title_key, players, default_players, option_specs, deal_fields, module, cls,
-                 player, analysis, solver, presenter, low_score_wins, exact_analysis):
+                 player, analysis, solver, presenter, low_score_wins, exact_analysis,
+                 slow_hard_budget):
         self.name = name
         self.title = title
         self.title_key = title_key
@@ -63,6 +68,7 @@ class GameInfo:
         self.presenter = presenter
         self.low_score_wins = low_score_wins
         self.exact_analysis = exact_analysis
+        self.slow_hard_budget = slow_hard_budget
 
     def game_class(self):
         """The :class:`~engine.game.Game` subclass (imported on first use)."""
@@ -117,10 +123,10 @@ _GAMES = [
               {"name": "yard_reserve", "kind": "int", "min": 0, "max": 20},
               {"name": "double_blank_50", "kind": "bool"}],
              ["double", "first", "hands", "yard"],
-             "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis", None, "cf", True, False),
+             "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis", None, "cf", True, False, 90),
     GameInfo("moon", "Three-Player Moon", "game.moon", (3, 3), 3, [],
              ["first", "hands", "widow"],
-             "moon", "Moon", "moon_player", "moon_analysis", "moon_solver", "moon", False, True),
+             "moon", "Moon", "moon_player", "moon_analysis", "moon_solver", "moon", False, True, 4),
 ]
 
 NAMES = [g.name for g in _GAMES]

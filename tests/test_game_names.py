@@ -23,13 +23,10 @@ PER_GAME = ("engine/games.py", "engine/chickenfoot/", "engine/moon/", "engine/mo
 
 WEB_ALL = sorted(p.relative_to(ROOT).as_posix() for folder in ("web/app", "web/embed")
                  for p in (ROOT / folder).rglob("*.py"))
-# Every web file but two: web/app/present/__init__.py, the one table of the
-# presenters by the registry's presenter hook (one of which is called "moon"),
-# and web/app/players.py, whose MicroPython budget for `hard`
-# (MPY_HARD_ITERATIONS) is still a table keyed by game name: bench/mpy_hard.py
-# reads it from there; moving it into the registry is open work.
+# Every web file but web/app/present/__init__.py, the one table of the
+# presenters by the registry's presenter hook (one of which is called "moon").
 WEB_FILES = ["web/main.py", "web/worker.py", "web/worker_mpy.py"] + [
-    p for p in WEB_ALL if p not in ("web/app/players.py", "web/app/present/__init__.py")]
+    p for p in WEB_ALL if p != "web/app/present/__init__.py"]
 
 
 def _names_in(node):

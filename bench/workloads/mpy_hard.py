@@ -10,12 +10,13 @@ import json
 
 from mpy_games import HAND_PHASES, decisions
 
+from engine import games
 from engine.ai import Budget, choose
 from engine.ai.clock import elapsed_ms, now
 
-# Must equal app/players.py's MPY_HARD_ITERATIONS / MPY_HARD_TIME_MS /
+# The budget is the registry's slow_hard_budget (what the page uses); the caps
+# must equal app/players.py's MPY_HARD_TIME_MS /
 # MPY_HAND_TIME_MS (bench/mpy_hard.py checks).
-ITERATIONS = {"moon": 4, "chicken-foot": 90}
 PLAY_MS = 300
 HAND_MS = 1000
 
@@ -25,11 +26,11 @@ def run(name):
     for phase, view, seed in decisions(name):
         cap = HAND_MS if phase in HAND_PHASES else PLAY_MS
         start = now()
-        choose(view, "hard", seed, Budget(iterations=ITERATIONS[name], time_ms=cap))
+        choose(view, "hard", seed, Budget(iterations=games.info(name).slow_hard_budget, time_ms=cap))
         times.setdefault(phase, []).append(elapsed_ms(start))
     for phase in sorted(times):
         cap = HAND_MS if phase in HAND_PHASES else PLAY_MS
-        print(json.dumps({"game": name, "phase": phase, "iterations": ITERATIONS[name], "cap_ms": cap,
+        print(json.dumps({"game": name, "phase": phase, "iterations": games.info(name).slow_hard_budget, "cap_ms": cap,
                           "ms": [int(t) for t in times[phase]]}))
 
 

@@ -11,7 +11,7 @@ Two workers run the same engine and get only the acting seat's view:
   that move, and from when it is ready it plays ``hard`` and gives hints.
 
 The policy for ``hard`` before Pyodide is ready: MicroPython plays it with
-a fixed search budget (``MPY_HARD_ITERATIONS``: what it reaches within its
+a fixed search budget (the registry's ``slow_hard_budget``: what it reaches within its
 time cap on a desktop), still with ``hard``'s own reasoning, so the levels
 stay ordered (tournaments at that budget: see the README) and a decision
 stays within the targets; the status line says that hard thinks less until
@@ -32,6 +32,8 @@ import asyncio
 import json
 
 from pyscript import PyWorker, window
+
+from engine import games
 
 from app import dom
 from app.i18n import t
@@ -60,8 +62,8 @@ CALL_TIMEOUT_S = 10
 # Without a computer move, Pyodide and the offline download start this long
 # after the MicroPython worker is ready (a hot-seat game, a slow setup).
 IDLE_S = 5
-# hard on MicroPython: worlds (Moon) or playouts (Chicken Foot) per decision,
-# with a time cap as a safety net on a slow device (a Moon bid, discard or
+# hard on MicroPython: worlds (Moon) or playouts (Chicken Foot) per decision
+# (engine.games: slow_hard_budget), with a time cap as a safety net on a slow device (a Moon bid, discard or
 # trump is one decision per hand and may take longer than a play).  The
 # budgets are what MicroPython reaches within the caps on a quiet desktop
 # (`bench/mpy_hard.py --rate`: Chicken Foot about 90 playouts in 300 ms;
@@ -69,7 +71,6 @@ IDLE_S = 5
 # cap cuts), so there the choice is the one the README's tournaments at
 # these budgets measure.  The hand cap leaves room under the 1.5 s a Moon
 # bid may take in the browser (the page's overhead comes on top).
-MPY_HARD_ITERATIONS = {"moon": 4, "chicken-foot": 90}
 MPY_HARD_TIME_MS = 300
 MPY_HAND_TIME_MS = 1000
 # hard on Pyodide: the level's own budget (about 0.1 s a play on a quiet
@@ -425,7 +426,7 @@ def budget(runtime, view, level, hint=False):
         return (0, 0)
     if level != "hard" and not hint:
         return (0, 0)
-    return (MPY_HARD_ITERATIONS[view["game"]], MPY_HAND_TIME_MS if hand else MPY_HARD_TIME_MS)
+    return (games.info(view["game"]).slow_hard_budget, MPY_HAND_TIME_MS if hand else MPY_HARD_TIME_MS)
 
 
 def gone():
