@@ -40,8 +40,12 @@ function fly(from, to, ms) {
   document.body.appendChild(ghost);
   const dx = a.left + a.width / 2 - (b.left + b.width / 2);
   const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+  // Its own (unanimated) place is the seat: a frame drawn before the animation
+  // applies (a busy device) shows it leaving the seat, never flashing at the place.
+  const from0 = `translate(${dx}px, ${dy}px) scale(0.7)`;
+  ghost.style.transform = from0;
   const flight = ghost.animate(
-    [{transform: `translate(${dx}px, ${dy}px) scale(0.7)`, opacity: 0.9}, {transform: "none", opacity: 0.2}],
+    [{transform: from0, opacity: 0.9}, {transform: "none", opacity: 0.2}],
     {duration: ms, easing: "cubic-bezier(.2,.7,.3,1)"});
   const done = () => ghost.remove();
   flight.onfinish = done;
