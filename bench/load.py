@@ -52,9 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 TIMEOUT_MS = 120000
 
 # Stamps each state change on <html> with the time since navigation began.

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+from tests.helpers import CHROMIUM_ARGS  # noqa: E402
 LONGTASKS = """
 window.__longtasks = [];
 new PerformanceObserver((list) => {

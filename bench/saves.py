@@ -36,7 +36,7 @@ import build  # noqa: E402
 from engine.record import MAX_RECORD_BYTES, dumps, new_game  # noqa: E402
 from tests.helpers import played  # noqa: E402  (a complete random game's record)
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+from tests.helpers import CHROMIUM_ARGS  # noqa: E402
 LONGTASKS = """
 window.__longtasks = [];
 new PerformanceObserver((list) => {

@@ -23,15 +23,7 @@ if str(ROOT / "web") not in sys.path:
 
 import build  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402,F401  (the fixtures and tests import them from here)
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 # Browser-internal schemes never reach the network.
 LOCAL_SCHEMES = ("blob", "data", "about")

@@ -7,6 +7,17 @@ from pathlib import Path
 from engine import games
 from engine.rng import Rng
 
+# Debian's chromium and the arguments every browser test and bench launches it with.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
