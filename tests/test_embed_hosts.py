@@ -368,3 +368,32 @@ def test_a_host_csp_that_refuses_the_frame_is_explained_in_the_element(page, pag
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_theme_change_while_the_frame_loads_reaches_it(page, boneyard_servers, tmp_path):
+    """The host turns dark just as the frame is created (MkDocs Material's palette script can):
+    the change, posted before the frame listens, must not be lost."""
+    boneyard = boneyard_servers[False]
+    inline = hosts.record_json(moon_record())
+    (tmp_path / "late.html").write_text("""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Late palette</title>%s</head>
+<body><domino-game id="g" step="3"><script type="application/json">%s</script></domino-game>
+<script>
+new MutationObserver((changes, observer) => {
+  if (!document.querySelector("#g iframe")) return;
+  observer.disconnect();
+  document.documentElement.style.colorScheme = "dark";   // the frame was told "light" in its URL
+}).observe(document.getElementById("g"), {childList: true});
+</script></body></html>
+""" % (hosts.classic(boneyard), inline), encoding="utf-8")
+    server, host = start_host(tmp_path)
+    try:
+        page.emulate_media(color_scheme="light")
+        page.goto(host + "late.html")
+        frame, state = settle(page, "#g")
+        assert state == "ready"
+        assert "theme=light" in page.locator("#g iframe").get_attribute("src")
+        frame.locator("html[data-theme='dark']").wait_for(state="attached", timeout=READY_MS)
+    finally:
+        server.shutdown()
+        server.server_close()

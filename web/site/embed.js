@@ -319,7 +319,10 @@
       this.append(frame);
       this.frame = frame;
       this.state = "loading";
+      // The frame starts in the theme its URL names; a change before it
+      // speaks would be posted to about:blank and lost, so it waits (heard()).
       this.sentTheme = themeOf(this);
+      this.listening = false;
       byWindow.set(frame.contentWindow, this);
       starting.add(this);
       live += 1;
@@ -374,6 +377,10 @@
     heard(data) {
       const kind = data.boneyardEmbed;
       clearTimeout(this.silence);
+      if (!this.listening) {
+        this.listening = true;
+        this.sendTheme();   // a theme change while the frame loaded
+      }
       if (this.notice) {
         this.notice.remove();
         this.notice = null;
@@ -422,7 +429,7 @@
 
     sendTheme() {
       const theme = themeOf(this);
-      if (this.frame && theme !== this.sentTheme) {
+      if (this.frame && this.listening && theme !== this.sentTheme) {
         this.sentTheme = theme;
         this.frame.contentWindow.postMessage({ boneyardEmbed: "theme", theme }, SITE_ORIGIN);
       }
