@@ -73,7 +73,13 @@ def probed(browser, site):
 
 
 def main_thread_tasks(trace_path):
-    """The renderer main thread's tasks from a Chrome trace: (start µs, wall µs, CPU µs), and calibrations."""
+    """The renderer main thread's tasks from a Chrome trace: (start µs, wall µs, CPU µs or None), and calibrations.
+
+    A task is any top-level event (category ``toplevel``: ``RunTask``, but also
+    a mojo message or a watcher firing -- a long task can be either).  Chrome
+    leaves ``tdur`` off some of them; their CPU is then the sum of the
+    outermost timed events inside them (script, layout, paint...).
+    """
     data = json.loads(Path(trace_path).read_text())
     events = data["traceEvents"] if isinstance(data, dict) else data
     mains = set((e["pid"], e["tid"]) for e in events
@@ -85,9 +91,23 @@ def main_thread_tasks(trace_path):
             marks.append((e["ts"], float(e["args"]["data"]["message"][6:])))
             page_thread = (e["pid"], e["tid"])
     assert page_thread in mains
-    tasks = [(e["ts"], e["dur"], e["tdur"]) for e in events
-             if (e.get("pid"), e.get("tid")) == page_thread and e.get("ph") == "X" and "tdur" in e
-             and e.get("name") in ("RunTask", "ThreadControllerImpl::RunTask")]
+    mine = sorted((e for e in events if (e.get("pid"), e.get("tid")) == page_thread and e.get("ph") == "X"
+                   and "dur" in e), key=lambda e: (e["ts"], -e["dur"]))
+    tasks = []
+    for e in mine:
+        if "toplevel" not in e.get("cat", "").split(","):
+            continue
+        cpu = e.get("tdur")
+        if cpu is None:
+            cpu, reach = 0, e["ts"]
+            for inner in mine:
+                if inner is e or "tdur" not in inner or inner["ts"] < reach:
+                    continue
+                if inner["ts"] >= e["ts"] + e["dur"]:
+                    break
+                cpu += inner["tdur"]
+                reach = inner["ts"] + inner["dur"]
+        tasks.append((e["ts"], e["dur"], cpu))
     return tasks, marks
 
 
@@ -99,7 +119,7 @@ def cpu_ms_at(tasks, offset_us, start_ms):
         if ts - 2000 <= t <= ts + dur:
             if best is None or dur > best[0]:
                 best = (dur, tdur)
-    return None if best is None else best[1] / 1000
+    return None if best is None or best[1] is None else best[1] / 1000
 
 
 def play_measured(browser, page, open_app, game, seats, tmp_path, players=None, decisions=12):
@@ -178,6 +198,25 @@ def test_cpu_lookup_finds_the_task():
     slow = {"ms": 80, "cpu": 60}
     preempted = {"ms": 80, "cpu": 12}
     assert too_slow([slow, preempted, {"ms": 20, "cpu": None}], 50) == [slow]
+
+
+def test_tasks_without_thread_time_take_their_inner_events(tmp_path):
+    """A mojo task counts as a task; one with no ``tdur`` gets its outermost inner events' CPU."""
+    page = {"pid": 1, "tid": 7}
+    events = [dict(page, name="thread_name", ph="M", args={"name": "CrRendererMain"}),
+              dict(page, name="TimeStamp", ph="I", ts=500, args={"data": {"message": "calib 0.5"}}),
+              dict(page, name="Receive mojo message", cat="toplevel,mojom", ph="X", ts=1000, dur=900, tdur=800),
+              dict(page, name="ThreadControllerImpl::RunTask", cat="toplevel", ph="X", ts=5000, dur=90000),
+              dict(page, name="FunctionCall", cat="devtools.timeline", ph="X", ts=6000, dur=50000, tdur=40000),
+              dict(page, name="EventDispatch", cat="devtools.timeline", ph="X", ts=7000, dur=1000, tdur=900),
+              dict(page, name="Layout", cat="devtools.timeline", ph="X", ts=60000, dur=9000, tdur=7000),
+              dict(page, name="Layout", cat="devtools.timeline", ph="X", ts=99000, dur=9000, tdur=7000)]
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps({"traceEvents": events}))
+    tasks, marks = main_thread_tasks(path)
+    assert tasks == [(1000, 900, 800), (5000, 90000, 47000)]
+    assert marks == [(500, 0.5)]
+    assert cpu_ms_at(tasks, 0, 5) == 47
 
 
 SMALL_BUTTONS = """() => Array.from(document.querySelectorAll('button:not([disabled])'))
