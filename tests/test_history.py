@@ -160,12 +160,15 @@ def test_history_survives_reload_reviews_exports_and_deletes(page, open_app, sav
         page.get_by_role("button", name="New game").first.click()
     open_history(page)
     assert listed(page) == [i["id"] for i in items]
-    # Export: one file, a record a line, every finished game.
+    # Export: one file, a record a line, every finished game, each with its id, date and setup
+    # first (tests/test_history_import.py reads it back).
     with page.expect_download() as info:
         page.get_by_role("button", name="Export history").click()
-    lines = open(info.value.path(), encoding="utf-8").read().splitlines()
+    lines = [json.loads(line) for line in open(info.value.path(), encoding="utf-8").read().splitlines()]
     by_id = dict((spec[4], text) for (text, _), spec in zip(saves, GAMES))
-    assert [json.loads(line) for line in lines] == [json.loads(by_id[i["id"]])["record"] for i in items]
+    assert [line.pop("boneyard") for line in lines] == [
+        {"id": i["id"], "updated": i["updated"], "setup": json.loads(by_id[i["id"]])["setup"]} for i in items]
+    assert lines == [json.loads(by_id[i["id"]])["record"] for i in items]
     assert info.value.suggested_filename.startswith("boneyard-history-")
     # Delete one: gone from the list and from the statistics; the panel stays open.
     page.locator('#hist-games tr[data-game-id="g3"]').get_by_role("button", name="Delete").click()

@@ -157,8 +157,10 @@ def row(item, when):
                escape(item["id"]), escape(t("history.delete_label", game=label)), escape(t("history.delete"))))
 
 
-def panel(items, when, is_open=False):
-    """The History disclosure: the games (newest first), the statistics and their chart, Export."""
+def panel(items, when, is_open=False, said=""):
+    """The History disclosure: the games (newest first), the statistics and their chart, Export;
+    ``said``: what an import just did (a status line above the list)."""
+    status = '<p class="hist-status" id="hist-status" role="status">%s</p>' % escape(said) if said else ""
     if not items:
         body = '<p class="hist-empty">%s</p>' % escape(t("history.empty"))
     else:
@@ -172,5 +174,5 @@ def panel(items, when, is_open=False):
                    escape(t("history.col_players")), escape(t("history.col_result")),
                    escape(t("history.col_actions")), "".join([row(item, when) for item in items]),
                    escape(t("history.note")), stats_table(groups), chart(groups), escape(t("history.export"))))
-    return ('<details class="history" id="history"%s><summary>%s</summary>%s</details>'
-            % (" open" if is_open else "", escape(tn("history.summary", len(items))), body))
+    return ('<details class="history" id="history"%s><summary>%s</summary>%s%s</details>'
+            % (" open" if is_open else "", escape(tn("history.summary", len(items))), status, body))

@@ -18,7 +18,7 @@ from pyscript.ffi import create_proxy
 
 from engine.game import GameError
 
-from app import dom, recordio, replay
+from app import dom, history, historyio, recordio, replay
 from app import session as sess
 from app.i18n import error_text, t
 from app.state import state
@@ -45,7 +45,7 @@ def skeleton():
         # data-rec, not data-act: the game's own controls are data-act.
         return '<button type="button" class="%s" data-rec="%s" id="%s">%s</button>' % (cls, act, bid, dom_esc(label))
     return ('<div class="record-tools" role="group" aria-label="%s">%s%s%s%s'
-            '<input type="file" id="rec-file" accept=".json,application/json,text/plain" hidden tabindex="-1"></div>'
+            '<input type="file" id="rec-file" accept=".json,.jsonl,application/json,text/plain" hidden tabindex="-1"></div>'
             '<details class="rec-paste" id="rec-paste-box"><summary>%s</summary>'
             '<label for="rec-paste">%s</label><textarea id="rec-paste" rows="3" spellcheck="false"></textarea>%s'
             '</details>'
@@ -199,6 +199,9 @@ def pump(*_args):
 
 def _reading(text, source, name):
     """The import as a generator: each yield is a place to pause (``True``: pause here)."""
+    if historyio.is_history(text):
+        yield from _reading_history(text)
+        return
     try:
         if text is None:
             raise GameError(t("records.file_unreadable"))
@@ -221,6 +224,29 @@ def _reading(text, source, name):
     window.performance.mark("boneyard-import-read")
     clear_error()
     open_viewer(viewer, step)
+
+
+def _reading_history(text):
+    """A history file (the History's Export): its games join the history (``app.history``), shown
+    on the setup screen; a bad line is said and nothing changes."""
+    try:
+        said = yield from history.importing(text)
+    except historyio.HistoryError as exc:
+        show_error(str(exc))
+        return
+    except Exception as exc:        # whatever else went wrong is said, never left half done
+        report(exc, "text")
+        return
+    clear_error()
+    viewer = state.review
+    if viewer is not None:
+        viewer.autoplay = False
+        state.review = None
+        dom.by_id("game").removeAttribute("data-review")
+    _ui().show_setup()
+    box = dom.by_id("live")
+    if box is not None:
+        box.textContent = said
 
 
 def report(exc, source, name=""):
@@ -276,7 +302,10 @@ def on_import(event):
             length = int(detail.length or 0)
         except Exception:
             length = 0
-        if length > recordio.MAX_LINK_CHARS:
+        # A history file (app.historyio, named by its Export) may be longer than a record.
+        name = str(detail.name or "")
+        limit = historyio.MAX_HISTORY_CHARS if name.lower().endswith(".jsonl") else recordio.MAX_LINK_CHARS
+        if length > limit:
             # Refused unread: UTF-16 units never outnumber UTF-8 bytes, so it is over the limit.
             report(recordio.too_large(length), str(detail.source), str(detail.name or ""))
             return

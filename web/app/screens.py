@@ -134,8 +134,11 @@ def seat_order(n, bottom):
     return [(bottom + i) % n for i in range(1, n)]
 
 
-def seat_card(s, seat, v, bottom, did, cls=""):
-    """One seat: name, kind, tiles left (as backs), score, turn state and what it did lately."""
+def seat_card(s, seat, v, bottom, did, cls="", review=False):
+    """One seat: name, kind, tiles left (as backs), score, turn state and what it did lately.
+
+    ``review``: a step of a review or replay, where nobody is thinking (the
+    moves are already made), so a computer's turn reads "to play" as a person's."""
     game = s.game
     acting = game.current_seat()
     you = seat == bottom and s.is_human(seat)
@@ -148,7 +151,7 @@ def seat_card(s, seat, v, bottom, did, cls=""):
     state = ""
     turn = seat == acting
     if turn:
-        if s.is_human(seat):
+        if s.is_human(seat) or review:
             state = '<span class="seat-state to-play">&#9654; %s</span>' % esc(t("seats.to_play"))
         else:
             state = ('<span class="seat-state thinking"><span class="spinner" aria-hidden="true"></span>%s</span>'
@@ -166,8 +169,9 @@ def seat_card(s, seat, v, bottom, did, cls=""):
                 esc(", ".join(facts)), state, lately))
 
 
-def seat_cards(s, viewer, bottom=None):
-    """``(opponents html, own card html)``: the other seats along the top, the bottom seat's own card."""
+def seat_cards(s, viewer, bottom=None, review=False):
+    """``(opponents html, own card html)``: the other seats along the top, the bottom seat's own card
+    (``review``: see :func:`seat_card`)."""
     if bottom is None:
         bottom = viewer if viewer is not None else 0
     v = view_of(s, viewer)
@@ -178,10 +182,10 @@ def seat_cards(s, viewer, bottom=None):
         words[seat] = [p.did(a, ph) for a, ph in lately.get(seat, [])][-3:]
     top = ['<ul class="seats-bar" aria-label="%s">' % esc(t("seats.label"))]
     for seat in seat_order(s.game.players, bottom):
-        top.append(seat_card(s, seat, v, bottom, words[seat]))
+        top.append(seat_card(s, seat, v, bottom, words[seat], review=review))
     top.append("</ul>")
     me = '<ul class="seat-me" aria-label="%s">%s</ul>' % (
-        esc(t("play.bottom_seat")), seat_card(s, bottom, v, bottom, [], "me"))
+        esc(t("play.bottom_seat")), seat_card(s, bottom, v, bottom, [], "me", review))
     return "".join(top), me
 
 

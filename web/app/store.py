@@ -26,8 +26,8 @@ from pyscript import window
 
 from engine import record as records
 
+from app import historyio, i18n
 from app import session as sess
-from app import i18n
 from app.i18n import t
 
 PREFIX = "boneyard.game."
@@ -405,15 +405,19 @@ def history():
 
 
 def history_records():
-    """The records of every finished game, most recent first (the history's export)."""
+    """The lines of the history's export, most recent first: every finished game's record
+    with its id, date and setup (``app.historyio``: what its import needs to list it again)."""
     out = []
     for item in history():
         text = get(PREFIX + item["id"])
         cut = text.find(',"record":') if text else -1
-        if cut < 0:
+        begin = text.find(',"setup":') if text else -1
+        if cut < 0 or not 0 < begin < cut:
             continue
-        # The record is the save's last member (save_text): its JSON as written, not re-encoded.
-        out.append(text[cut + len(',"record":'):-1])
+        # The record is the save's last member and the setup the one before it (save_text):
+        # their JSON as written, not re-encoded.
+        out.append(historyio.line_text(text[cut + len(',"record":'):-1], item["id"], item["updated"],
+                                       text[begin + len(',"setup":'):cut]))
     return out
 
 

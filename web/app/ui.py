@@ -256,11 +256,12 @@ def watch_shape():
     query.addEventListener("change", handler)
 
 
-def table_parts(s, shown, targets, bottom):
-    """The parts every view of a position shares: status, seats, board and note, own seat, scores."""
+def table_parts(s, shown, targets, bottom, review=False):
+    """The parts every view of a position shares: status, seats, board and note, own seat, scores
+    (``review``: a step of a review, where no computer is thinking)."""
     parts = {"status": screens.status_line(s)}
     clock.lap("status")
-    parts["seats"], parts["me"] = screens.seat_cards(s, shown, bottom)
+    parts["seats"], parts["me"] = screens.seat_cards(s, shown, bottom, review)
     clock.lap("seats")
     parts["table"], parts["note"] = screens.board(s, shown, targets, shape(), bottom)
     clock.lap("board")
@@ -282,7 +283,7 @@ def render_review():
     # A replay may show any hand or all of them (app.replay); a review, the person's own.
     shown = review.shown(viewer if review.source is state.session else None)
     viewer = shown if shown != replay.ALL else None
-    parts = table_parts(twin, viewer, [], viewer if viewer is not None else 0)
+    parts = table_parts(twin, viewer, [], viewer if viewer is not None else 0, review=True)
     parts["status"] = t("review.status") + " &middot; " + parts["status"]
     if review.mode == "replay":
         rack = replay.panel(review, shown, getattr(review, "seats", None))

@@ -52,7 +52,10 @@ def tiles_face_up(v):
 
 
 def frame():
-    return '<div id="g-table" class="moon-view"></div><p class="foot-note" id="g-note"></p>'
+    # The view scrolls when the table outgrows it (a replay's panels take room): a keyboard
+    # must be able to reach and scroll it, so it is a named, focusable region.
+    return ('<div id="g-table" class="moon-view" tabindex="0" role="region" aria-label="%s"></div>'
+            '<p class="foot-note" id="g-note"></p>' % esc(t("board.view")))
 
 
 def contract(s, v):
