@@ -134,6 +134,21 @@ RUNTIME_FILES = [
      ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]),
 ]
 
+# The built size of each runtime file: app/players.py fetches this when
+# Pyodide starts and gives up a worker whose file announces another length
+# (its HEAD probe: a captive portal's page, a truncated or damaged copy).
+RUNTIME_SIZES = "web/runtime-sizes.json"
+
+
+def runtime_sizes(files):
+    """JSON ``{runtime: {file name: bytes}}`` of the runtimes' files in ``files``."""
+    sizes = {}
+    for package, target, names in RUNTIME_FILES:
+        runtime = "pyodide" if target == PYODIDE_DIR else "micropython"     # app/players.py's names
+        sizes[runtime] = {name: len(_content(files[target + "/" + name])) for name in names}
+    return (json.dumps(sizes, indent=1, sort_keys=True) + "\n").encode()
+
+
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
@@ -412,6 +427,7 @@ def plan(overrides=None, paths=PATHS):
     files[WORKER_BUNDLE] = bundle(worker_mounts, paths)
     files[MPY_WORKER_CONFIG] = pyscript_config(MICROPYTHON_DIR + "/micropython.mjs",
                                                {UNBUNDLE: "unbundle.py", WORKER_BUNDLE: "worker.bundle"})
+    files[RUNTIME_SIZES] = runtime_sizes(files)
     files[PAGE_BUNDLE] = bundle(page, paths, [(BUNDLED_WORKER_CONFIGS[name], files[name])
                                               for name in sorted(BUNDLED_WORKER_CONFIGS)])
     files[EMBED_BUNDLE] = bundle(embed, paths)
