@@ -14,6 +14,7 @@ import pytest
 
 import build
 from conftest import WORKER_READY_TIMEOUT_MS, wait_for_state
+from sizes import NIGHTLY
 
 pytestmark = pytest.mark.browser
 
@@ -167,46 +168,104 @@ def test_a_broken_micropython_worker_says_so_and_pyodide_takes_over(page, page_w
     assert "JsException" not in status(page)
 
 
+# Each with the state it must reach within the bound: "error" where the page's
+# probes (a request failing, a HEAD announcing another size than the build's)
+# or the runtime's own report find it at once; "slow" for a worker that loads
+# and never answers (only its time-out ends it: see the nightly test below);
+# either where the failure shows only once the runtime has loaded (an engine
+# module), which on a loaded machine can take longer than the bound.
 PYODIDE_FAILURES = [
-    ("**/web/worker.py", fulfil(404, "not found")),
-    ("**/web/worker.py", abort),
-    ("**/engine/ai/moon_player.py", fulfil(404, "not found")),
-    ("**/runtime/pyodide-*/pyodide.mjs", fulfil(404, "not found")),
-    ("**/runtime/pyodide-*/pyodide.asm.mjs", abort),
-    ("**/runtime/pyodide-*/pyodide.asm.wasm", fulfil(404, "not found")),
-    ("**/runtime/pyodide-*/python_stdlib.zip", fulfil(200, "damaged")),
-    ("**/runtime/pyodide-*/pyodide-lock.json", abort),
-    ("**/web/worker.py", fulfil(200, NEVER_STARTS)),
+    ("**/web/worker.py", fulfil(404, "not found"), ("error",)),
+    ("**/web/worker.py", abort, ("error",)),
+    ("**/engine/ai/moon_player.py", fulfil(404, "not found"), ("slow", "error")),
+    ("**/runtime/pyodide-*/pyodide.mjs", fulfil(404, "not found"), ("error",)),
+    ("**/runtime/pyodide-*/pyodide.asm.mjs", abort, ("error",)),
+    ("**/runtime/pyodide-*/pyodide.asm.wasm", fulfil(404, "not found"), ("error",)),
+    ("**/runtime/pyodide-*/python_stdlib.zip", fulfil(200, "damaged"), ("error",)),
+    ("**/runtime/pyodide-*/pyodide-lock.json", abort, ("error",)),
+    ("**/web/worker.py", fulfil(200, NEVER_STARTS), ("slow",)),
 ]
+SAID = {"slow": "worker.strong_slow", "error": "worker.strong_failed"}
 
 
-@pytest.mark.parametrize("pattern, handler", PYODIDE_FAILURES, ids=[
+def start_hard_against_a_person(page):
+    """Chicken Foot, three hard seats and a person; returns once the first computer move is made."""
+    start(page, "chicken-foot", ["Computer (hard)", "Human", "Computer (hard)", "Computer (hard)"])
+    wait_actions(page, 1, 10)
+    # Pyodide starts after the first computer move.
+    assert wait_for_state(page, "pyodide-state", 10000, settled=("loading", "slow", "error")) != "idle"
+
+
+def stated_within_the_bound(page, states):
+    """Within FAILURE_BOUND_S ``data-pyodide-state`` is one of ``states``, the
+    status line says what it means, and MicroPython still plays every seat;
+    returns the state."""
+    loading = time.monotonic()
+    state = wait_for_state(page, "pyodide-state", FAILURE_BOUND_S * 1000 + 2000, settled=states)
+    assert time.monotonic() - loading <= FAILURE_BOUND_S
+    # The words follow the state in the same task (app.players.show_status).
+    assert status(page) == CATALOGS["en"][SAID[state]]
+    assert page.get_attribute("html", "data-worker-state") == "ready"
+    assert actions(page) >= 1
+    return state
+
+
+@pytest.mark.parametrize("pattern, handler, states", PYODIDE_FAILURES, ids=[
     "worker-404", "worker-aborted", "engine-module-404", "runtime-404", "asm-aborted", "wasm-404",
     "stdlib-damaged", "lock-aborted", "worker-never-answers"])
 def test_a_broken_pyodide_worker_leaves_hard_on_micropython_and_says_so(page, page_watch, open_app, pattern,
-                                                                         handler):
+                                                                         handler, states):
     page_watch.expect_errors()
     page.context.route(pattern, handler)
     assert open_app() == "ready"
-    start(page, "chicken-foot", ["Computer (hard)", "Human", "Computer (hard)", "Computer (hard)"])
-    wait_actions(page, 1, 10)
-    # Pyodide starts after the first computer move.  Within the bound the page
-    # says, in words, that it failed or (a failure that reports nothing, which
-    # only its time-out ends) that it is slow to start; hard plays on meanwhile.
-    assert wait_for_state(page, "pyodide-state", 10000, settled=("loading", "error")) in ("loading", "error")
-    loading = time.monotonic()
-    said = [CATALOGS["en"]["worker.strong_failed"], CATALOGS["en"]["worker.strong_slow"]]
-    page.wait_for_function("(said) => said.includes(document.getElementById('computer-status').textContent)",
-                           arg=said, timeout=FAILURE_BOUND_S * 1000 + 2000)
-    assert time.monotonic() - loading <= FAILURE_BOUND_S
-    assert page.get_attribute("html", "data-worker-state") == "ready"
-    assert actions(page) >= 1
+    start_hard_against_a_person(page)
+    # Within the bound the page is in a stated fallback state: Pyodide failed
+    # (error) or is slow to start (slow); either way the page says so and
+    # hard plays on, on MicroPython.
+    stated_within_the_bound(page, states)
+    # The hard seats keep playing (on MicroPython) up to the person's turn.
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=30000)
+    assert page.get_attribute("html", "data-pyodide-state") in states + ("error",)
+    assert page.get_by_role("button", name="Hint").is_visible()
+
+
+@pytest.mark.skipif(not NIGHTLY, reason="waits for Pyodide's 60 s start time-out: nightly (BONEYARD_NIGHTLY=1)")
+def test_a_pyodide_worker_that_never_answers_is_given_up_at_its_time_out(page, page_watch, open_app):
+    page_watch.expect_errors()
+    page.context.route("**/web/worker.py", fulfil(200, NEVER_STARTS))
+    assert open_app() == "ready"
+    start_hard_against_a_person(page)
+    assert stated_within_the_bound(page, ("slow",)) == "slow"
+    # Then its time-out gives it up (and terminates it); the words change with the state.
     assert wait_for_state(page, "pyodide-state", WORKER_READY_TIMEOUT_MS) == "error"
     assert page.get_attribute("html", "data-worker-state") == "ready"
     assert status(page) == CATALOGS["en"]["worker.strong_failed"]
-    # The hard seats keep playing (on MicroPython) up to the person's turn.
     page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=30000)
     assert page.get_by_role("button", name="Hint").is_visible()
+
+
+def test_a_slow_pyodide_is_said_and_then_takes_hard_over(page, open_app):
+    # Pyodide's wasm is held back (its HEAD probe answered) until the page
+    # has said that the strongest engine is slow; then it arrives.
+    held = []
+
+    def hold(route):
+        if route.request.method == "HEAD":
+            route.fallback()
+        else:
+            held.append(route)
+
+    page.context.route("**/runtime/pyodide-*/pyodide.asm.wasm", hold)
+    assert open_app() == "ready"
+    start_hard_against_a_person(page)
+    assert stated_within_the_bound(page, ("slow", "error")) == "slow"
+    assert held, "Pyodide's wasm was never asked for"
+    for route in held:
+        route.fallback()
+    assert wait_for_state(page, "pyodide-state", WORKER_READY_TIMEOUT_MS) == "ready"
+    assert status(page) == CATALOGS["en"]["worker.ready"]
+    assert page.get_attribute("html", "data-worker-state") == "ready"
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=30000)
 
 
 def test_a_pyodide_worker_that_hangs_on_a_move_is_given_up_and_micropython_plays_on(page, page_watch, open_app):

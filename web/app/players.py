@@ -22,10 +22,17 @@ Failure: a worker that does not start within its time-out, reports an
 error, or stops answering a move (``CALL_TIMEOUT_S``) is given up (and
 terminated: a hung worker would keep a core busy) and the other takes its
 seats; the status line says in the page's language what that means for the
-player.  With neither, ``data-worker-state=error``.  Files that are missing
-or unreachable are found at once by probing them beside the worker's own
-requests (PyScript reports none of those); only a worker that loads but
-never answers waits for the time-out.
+player.  With neither, ``data-worker-state=error``.  Files that are missing,
+unreachable or not the size the build wrote are found at once by probing
+them beside the worker's own requests (PyScript reports none of those);
+only a worker that loads but never answers waits for the time-out.
+
+Pyodide's end state within 15 s: it may honestly need a minute to start on
+a busy phone, so it is not given up then; instead, by ``PYODIDE_SLOW_S``
+``data-pyodide-state`` is ``slow`` and the status line says that ``hard``
+keeps its smaller search until it is ready (MicroPython plays every seat
+meanwhile).  From ``slow`` it still becomes ``ready`` (and takes ``hard``
+over, saying so) or ``error`` at its time-out.
 """
 
 import asyncio
@@ -35,7 +42,7 @@ from pyscript import PyWorker, window
 
 from engine import games
 
-from app import dom
+from app import dom, runtime_files
 from app.i18n import t
 
 MPY = "micropython"
@@ -55,8 +62,6 @@ START_TIMEOUT_S = {MPY: 12, PYODIDE: 60}
 PYODIDE_SLOW_S = 12
 PYODIDE_BYTES = 13.7e6
 MAX_START_TIMEOUT_S = 300
-# The runtime's files beside its ``interpreter`` module, probed as it starts.
-RUNTIME_FILES = {MPY: (), PYODIDE: ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")}
 # No decision takes this long (the caps below are at most 1.5 s; the engine's own 2 s).
 CALL_TIMEOUT_S = 10
 # Without a computer move, Pyodide and the offline download start this long
@@ -98,7 +103,7 @@ class Worker:
         self.proxy = None
         self.handle = None        # keeps the error callback alive
         self.xworker = None       # the worker itself (terminated once given up)
-        self.slow = False         # still loading after PYODIDE_SLOW_S (said)
+        self.slow = False         # still loading after PYODIDE_SLOW_S (said; data-pyodide-state=slow)
 
 
 class Players:
@@ -162,7 +167,17 @@ def show_status():
     elif mpy == "failed" and pyo != "idle":
         # The quick worker failed: say so now, whatever Pyodide does later.
         dom.set_state("worker-state", "error")
-    dom.set_state("pyodide-state", "error" if pyo == "failed" else pyo)
+    dom.set_state("pyodide-state", pyodide_state())
+
+
+def pyodide_state():
+    """``data-pyodide-state``: ``idle|loading|slow|ready|error``."""
+    w = players.worker(PYODIDE)
+    if w.state == "failed":
+        return "error"
+    if w.state == "loading" and w.slow:
+        return "slow"
+    return w.state
 
 
 def detail(exc):
@@ -253,12 +268,6 @@ def start_timeout_s(runtime):
     return min(seconds, MAX_START_TIMEOUT_S)
 
 
-def runtime_urls(runtime, interpreter):
-    """The runtime's files beside its module (``interpreter``, a URL)."""
-    folder = interpreter[:interpreter.rindex("/") + 1]
-    return [folder + name for name in RUNTIME_FILES[runtime]]
-
-
 def offline_copy():
     """Whether a service worker serves this page (the offline copy, installed
     whole or not at all: its files need no probing, and a HEAD would bypass
@@ -269,7 +278,7 @@ def offline_copy():
         return False
 
 
-async def probe_one(runtime, url, head):
+async def probe_one(runtime, url, head, sizes=None):
     try:
         if head:
             response = await window.fetch(url, window.JSON.parse('{"method": "HEAD", "cache": "no-store"}'))
@@ -280,17 +289,34 @@ async def probe_one(runtime, url, head):
         return
     if not response.ok:
         fail(runtime, "%s is missing (HTTP %s)" % (url, response.status))
+        return
+    why = runtime_files.wrong_size(url, response.headers, sizes) if head and sizes else None
+    if why is not None:
+        fail(runtime, why)
 
 
 def probe(runtime, interpreter):
     """Fetch the worker's script, and HEAD its runtime's files, alongside
     PyScript's own requests: PyScript never reports their fetch failing (the
-    worker would wait for its time-out), this does, within a round trip.  A
-    HEAD moves no body, so the 13.7 MB runtime is not downloaded twice."""
+    worker would wait for its time-out), this does, within a round trip; a
+    file whose announced length is not the built one fails too.  A HEAD
+    moves no body, so the 13.7 MB runtime is not downloaded twice."""
     asyncio.create_task(probe_one(runtime, SOURCES[runtime], False))
-    if not offline_copy():
-        for url in runtime_urls(runtime, interpreter):
-            asyncio.create_task(probe_one(runtime, url, True))
+    if not offline_copy() and runtime_files.NAMES[runtime]:
+        asyncio.create_task(probe_runtime(runtime, interpreter))
+
+
+async def probe_runtime(runtime, interpreter):
+    # The sizes first (one small request): without them only presence is checked.
+    sizes = {}
+    try:
+        response = await window.fetch(runtime_files.SIZES)
+        if response.ok:
+            sizes = runtime_files.built_sizes(runtime, str(await response.text()))
+    except Exception as exc:
+        log(runtime, "the runtime's sizes could not be read", exc)
+    for url in runtime_files.urls(runtime, interpreter):
+        asyncio.create_task(probe_one(runtime, url, True, sizes))
 
 
 def launch(runtime):
@@ -320,7 +346,8 @@ def launch(runtime):
 
 
 async def _slow(runtime):
-    """Say so when Pyodide is still loading after PYODIDE_SLOW_S."""
+    """Say so when Pyodide is still loading after PYODIDE_SLOW_S: the stated
+    fallback (``data-pyodide-state=slow``, hard on MicroPython, said)."""
     await asyncio.sleep(PYODIDE_SLOW_S)
     w = players.worker(runtime)
     if w.state == "loading":
