@@ -223,3 +223,92 @@ def test_a_chicken_foot_round_is_analysed_with_a_progress_bar(probed, browser, t
     assert all("(estimate)" in text for text, _ in listed.values())
     check_chart_keys(page)
     check_second_look(page)
+
+
+@pytest.mark.parametrize("game_name,players,seed", [("chicken-foot", 4, 3), ("moon", 3, 7)])
+def test_an_analysis_asked_before_pyodide_is_ready_runs_at_once_on_micropython(probed, game_name, players, seed):
+    # Pyodide's files never answer: it stays loading (for its minute's time-out), as on a slow line.
+    page, open_app = probed
+    held = []
+    page.context.route("**/runtime/pyodide-*/*", lambda route: held.append(route))
+    from engine import share
+    from test_embed_analysis import finished_round
+    record = finished_round(game_name, players, seed)
+    assert open_app("#record=" + share.encode(record)) == "ready"
+    assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
+    # Pyodide starts once the page is idle, and its download then hangs.
+    page.wait_for_function("() => document.documentElement.dataset.pyodideState === 'loading'", timeout=60000)
+    begun = time.time()
+    page.get_by_role("button", name=re.compile("^Analyse this")).click()
+    page.wait_for_function("() => (document.getElementById('an-progress') || {}).value > 0"
+                           " || document.getElementById('analysis').dataset.analysisState === 'done'", timeout=20000)
+    moving = time.time() - begun
+    page.wait_for_selector("#analysis[data-analysis-state=done]", timeout=ANALYSIS_TIMEOUT_MS)
+    took = time.time() - begun
+    assert page.get_attribute("html", "data-pyodide-state") == "loading" and held
+    assert page.get_attribute("#analysis", "data-runtime") == "micropython"
+    print("analysis before Pyodide (%s): progress after %.2f s, done after %.2f s, %s ms in the worker (load %s)"
+          % (game_name, moving, took, page.get_attribute("#analysis", "data-work-ms"),
+             open("/proc/loadavg").read().split()[0]))
+    # Under way within a few seconds of the click (it used to wait up to 30 s for Pyodide).
+    assert moving < 8, moving
+    options = {"round": 0, "seat": 0}
+    if game_name == "chicken-foot":
+        # Fewer worlds on MicroPython, and the panel says so; the verdicts are those of that budget.
+        assert page.get_attribute("#analysis", "data-worlds") == "24"
+        assert "(24 deals of the unseen tiles" in page.locator("#analysis .an-note").inner_text()
+        assert "quick estimate" in page.locator("#an-quick").inner_text()
+        options["iterations"] = 24
+    else:
+        assert page.locator("#an-quick").count() == 0       # exact: the same on either runtime
+    check_list(items(page), analyse(record, options), "Ana")
+    if game_name == "chicken-foot":
+        # Asked again with the full count: it waits for Pyodide; Cancel brings the quick estimate back.
+        page.get_by_role("button", name="Analyse again with 48 deals").click()
+        page.wait_for_selector("#analysis[data-analysis-state=running]")
+        assert page.locator("#an-status").inner_text() == "Starting the analysis worker…"
+        page.get_by_role("button", name="Cancel").click()
+        page.wait_for_selector("#analysis[data-analysis-state=done]")
+        assert page.get_attribute("#analysis", "data-worlds") == "24"
+
+
+def test_a_long_analysis_on_micropython_gives_way_to_pyodide_once_it_is_ready(probed):
+    # Pyodide's files are held until the analysis is under way on MicroPython, then let go:
+    # if Pyodide is ready before half is done (a long 2-player round), it takes the work over.
+    page, open_app = probed
+    held = []
+    pattern = "**/runtime/pyodide-*/*"
+    page.context.route(pattern, lambda route: held.append(route))
+    from engine import share
+    from test_embed_analysis import finished_round
+    record = finished_round("chicken-foot", 2, 1)
+    assert open_app("#record=" + share.encode(record)) == "ready"
+    assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => document.documentElement.dataset.pyodideState === 'loading'", timeout=60000)
+    # Where the bar stood when Pyodide became ready.
+    page.evaluate("""() => { window.__pyodideAt = null; new MutationObserver(() => {
+        if (document.documentElement.dataset.pyodideState === 'ready' && window.__pyodideAt === null) {
+            const bar = document.getElementById('an-progress');
+            window.__pyodideAt = bar ? [bar.value, bar.max] : []; } })
+        .observe(document.documentElement, {attributes: true, attributeFilter: ['data-pyodide-state']}); }""")
+    begun = time.time()
+    page.get_by_role("button", name=re.compile("^Analyse this")).click()
+    page.wait_for_selector("#analysis[data-runtime=micropython]", timeout=20000)
+    page.wait_for_function("() => (document.getElementById('an-progress') || {}).value > 0", timeout=20000)
+    page.context.unroute(pattern)
+    for route in held:
+        route.fallback()
+    page.wait_for_selector("#analysis[data-analysis-state=done]", timeout=ANALYSIS_TIMEOUT_MS)
+    at = page.evaluate("window.__pyodideAt")
+    runtime = page.get_attribute("#analysis", "data-runtime")
+    print("MicroPython, then Pyodide: done after %.2f s, %s ms on %s; Pyodide ready at %s (load %s)"
+          % (time.time() - begun, page.get_attribute("#analysis", "data-work-ms"), runtime, at,
+             open("/proc/loadavg").read().split()[0]))
+    if not at or 2 * at[0] > 0.9 * at[1]:
+        # The machine's load kept Pyodide from starting in time: MicroPython rightly kept it.
+        assert runtime == "micropython"
+        pytest.skip("Pyodide was ready only at %s of the work (load %s)" % (at, open("/proc/loadavg").read().split()[0]))
+    assert runtime == "pyodide"
+    # Pyodide's own budget: the full count, no quick estimate.
+    assert page.get_attribute("#analysis", "data-worlds") == "48" and page.locator("#an-quick").count() == 0
+    check_list(items(page), analyse(record, {"round": 0, "seat": 0}), "Ana")

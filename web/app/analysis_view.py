@@ -148,6 +148,16 @@ def note(game, name, worlds):
     return t("analyse.cf_note", name=name, worlds=worlds)
 
 
+def quick(result, worlds, refine):
+    """Chicken Foot's estimate on fewer worlds than ``worlds`` (MicroPython did it while Pyodide
+    was not ready): said so, with a button to do it again on the full count when ``refine``."""
+    if result.get("worlds", worlds) >= worlds:
+        return ""
+    button = ('<button type="button" id="an-refine" data-analysis="refine">%s</button>'
+              % esc(t("analyse.refine", worlds=worlds))) if refine else ""
+    return '<p class="an-quick" id="an-quick">%s %s</p>' % (esc(t("analyse.quick")), button)
+
+
 def progress(done, total, waiting=False):
     """The progress bar, its words (``aria-live``) and Cancel."""
     percent = (100 * done // total) if total else 0
@@ -183,21 +193,26 @@ def results(result, start, step, names):
                "".join(items), summary))
 
 
-def panel(game, seat, names, worlds, job, result, start, step, allowed=None):
+def panel(game, seat, names, worlds, job, result, start, step, allowed=None, refine=False):
     """The whole analysis section of the review.
 
     ``job``: None (idle), or ``{"done", "total", "waiting", "error"}`` while
     (or after) it runs; ``result`` the analysis once done; ``allowed`` the
-    seats whose decisions may be judged (None: every seat).
+    seats whose decisions may be judged (None: every seat); ``worlds`` the
+    full count of worlds (a result says its own); ``refine``: a quick
+    estimate may be done again with it.
     """
     running = job is not None and job.get("error") is None and result is None
-    out = ['<section class="analysis" id="analysis" aria-labelledby="an-title" data-analysis-state="%s">'
-           % ("done" if result is not None else ("running" if running else "idle")),
+    used = result.get("worlds", worlds) if result is not None else worlds
+    out = ['<section class="analysis" id="analysis" aria-labelledby="an-title" data-analysis-state="%s"%s>'
+           % ("done" if result is not None else ("running" if running else "idle"),
+              ' data-worlds="%d"' % used if not _exact(game) else ""),
            '<h3 id="an-title">%s</h3>' % esc(t("analyse.title")),
-           '<p class="an-note">%s</p>' % say(note(game, names[seat], worlds))]
+           '<p class="an-note">%s</p>' % say(note(game, names[seat], used))]
     if allowed is None or len(allowed) > 1:
         out.append(seat_picker(seat, names, running, allowed))
     if result is not None:
+        out.append(quick(result, worlds, refine))
         out.append(results(result, start, step, names))
     elif running:
         out.append(progress(job.get("done", 0), job.get("total", 0), job.get("waiting", False)))

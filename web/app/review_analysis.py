@@ -7,8 +7,13 @@ the page shows the progress, and Cancel simply stops asking for more.  The
 progress bar is updated in place (a full render per slice would cost the
 page a long task); the panel is rendered once the result is in.
 
-Pyodide does the work when it can (about 4x faster on the search); the
-MicroPython worker only once Pyodide has failed.  A result is cached in
+Pyodide does the work when it is ready (about 4x faster on the search);
+until then the MicroPython worker, ready with the page, does it at once
+rather than keep the person waiting for Pyodide's download, and gives way
+to Pyodide if it becomes ready before half is done (:func:`switch_now`).
+Moon's exact analysis is the same on either; Chicken Foot's estimate on
+MicroPython uses fewer worlds (``MPY_CF_WORLDS``, said so on screen) and can
+be done again with the full count once Pyodide is ready ("refine").  A result is cached in
 memory and beside its game's save (``store.analysis_put``) so a second look
 is instant, also after a reload.  Moon's analysis sees every hand, so it is
 offered only for a finished hand; Chicken Foot's reads the chosen seat's
@@ -21,6 +26,7 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy
 
+from engine import games
 from engine import record as records
 
 from app import analysis_view, dom, players, store
@@ -29,8 +35,10 @@ from app.state import state
 
 SLICE_MS = 100
 CF_WORLDS = 48          # the analysis' own default (engine.ai.cf_analysis.WORLDS)
-# Pyodide may still be downloading: wait for it this long before MicroPython does the work.
-PYODIDE_WAIT_S = 30
+# Chicken Foot's worlds per decision on MicroPython (4-7x slower than Pyodide):
+# half the full count keeps a round within a few seconds (a 4-player round: 12 worlds 1.0 s,
+# 48 worlds 6.6 s in the browser at load 9-10; at 24 the estimate's noise is 0.7 times 12's).
+MPY_CF_WORLDS = 24
 
 _proxies = []
 _memory = {}            # cache key -> analysis (dict) for this page
@@ -41,9 +49,11 @@ _PAGE = {}              # the controller's render (see install)
 class Job:
     """One analysis running for a review (the page runs at most one)."""
 
-    def __init__(self, review, key):
+    def __init__(self, review, key, full=False):
         self.review = review
         self.key = key
+        self.full = full        # Pyodide's full budget wanted (refining a quick estimate): wait for it
+        self.runtime = None     # the worker it runs on
         self.done = 0
         self.total = 0
         self.waiting = True
@@ -145,9 +155,13 @@ def panel_html(review):
     if job is not None and job.review is review and job.key == key:
         job_view = {"done": job.done, "total": job.total, "waiting": job.waiting, "error": job.error}
     result = cached(review, key)
+    if job_view is not None and job.full and job.error is None:
+        result = None           # refining: the new analysis' progress (Cancel brings the quick one back)
     names = list(review.source.names)
+    # Whether a quick estimate may be done again with the full count (Pyodide is there, or still coming).
+    refine = players.players.worker(players.PYODIDE).state != "failed"
     html = analysis_view.panel(review.setup["game"], seat, names, CF_WORLDS, job_view, result, start, review.step,
-                               allowed_seats(review))
+                               allowed_seats(review), refine)
     timing = _timing.get((game_id(review), key))
     if timing is not None and result is not None:
         # How long the worker took (tests and bench print it; nobody reads it on screen).
@@ -172,60 +186,89 @@ def show_progress(job):
         return
     bar.max = max(1, job.total)
     bar.value = job.done
+    if job.runtime is not None:
+        dom.by_id("analysis").setAttribute("data-runtime", job.runtime)     # for tests, as the result's
     percent = (100 * job.done // job.total) if job.total else 0
     words.textContent = t("analyse.waiting") if job.waiting else t("analyse.running", percent=percent)
 
 
 async def pick_worker(job):
-    """The runtime to analyse with (Pyodide preferred), or None when no worker is left."""
-    waited = 0
+    """The runtime to analyse with, or None when no worker is left: Pyodide when it is
+    ready, else MicroPython at once (see the module docstring); a job that wants the
+    full budget (``job.full``) waits for Pyodide unless Pyodide has failed."""
     while not job.cancelled:
         if players.players.ready(players.PYODIDE):
             return players.PYODIDE
-        pyodide_out = players.players.worker(players.PYODIDE).state == "failed" or waited >= PYODIDE_WAIT_S
-        if pyodide_out and players.players.ready(players.MPY):
+        pyodide_out = players.players.worker(players.PYODIDE).state == "failed"
+        if (pyodide_out or not job.full) and players.players.ready(players.MPY):
             return players.MPY
         if players.gone():
             return None
         players.release()       # start Pyodide now if it has not started
         await asyncio.sleep(0.1)
-        waited += 0.1
     return None
 
 
-async def run(job, record_json, options_json):
+def options_for(review, r, seat, runtime):
+    """The analysis options for ``runtime``: Chicken Foot's worlds fewer on MicroPython."""
+    options = {"round": r, "seat": seat}
+    if runtime == players.MPY and not games.info(review.setup["game"]).exact_analysis:
+        options["iterations"] = MPY_CF_WORLDS
+    return options
+
+
+async def run(job, record_json, r, seat):
     try:
-        await _run(job, record_json, options_json)
+        await _run(job, record_json, r, seat)
     except Exception as exc:        # whatever went wrong is said, never left spinning
         finish(job, error=t("analyse.failed", reason=dom.describe(exc)))
 
 
-async def _run(job, record_json, options_json):
+async def _run(job, record_json, r, seat):
     runtime = await pick_worker(job)
     if job.cancelled:
         return
     if runtime is None:
         finish(job, error=t("analyse.no_worker"))
         return
+    while runtime is not None and not job.cancelled:
+        runtime = await _run_on(job, record_json, r, seat, runtime)
+
+
+def switch_now(job, runtime):
+    """Whether MicroPython's run should give way to Pyodide, ready since it began: while
+    less than half is done (about 4x faster, Pyodide catches up and passes it)."""
+    return runtime == players.MPY and players.players.ready(players.PYODIDE) and job.done * 2 < job.total
+
+
+async def _run_on(job, record_json, r, seat, runtime):
+    """Run the job on ``runtime``; the runtime to go on with (Pyodide: switched to it) or None (done)."""
+    options_json = json.dumps(options_for(job.review, r, seat, runtime))
     proxy = players.players.worker(runtime).proxy
     began = window.performance.now()
     job.waiting = False
+    job.runtime = runtime
     show_progress(job)
+    if runtime == players.MPY:
+        players.release()       # Pyodide's download begins now (busy, the page would not start it)
     players.players.busy += 1
     try:
         await players.within(proxy.analyse_start(record_json, options_json), players.CALL_TIMEOUT_S)
         while True:
-            if job.cancelled:
+            if job.cancelled or switch_now(job, runtime):
                 # Free the worker's copy, unless a newer analysis began there since
                 # (the worker answers in order: this would cancel that one).
-                if _current["job"] is None:
+                if _current["job"] is None or _current["job"] is job:
                     await players.within(proxy.analyse_cancel(), players.CALL_TIMEOUT_S)
-                return
+                if job.cancelled:
+                    return None
+                job.done = 0
+                return players.PYODIDE
             text = str(await players.within(proxy.analyse_more(SLICE_MS), players.CALL_TIMEOUT_S))
             out = json.loads(text)
             if "error" in out:
                 finish(job, error=error_text(_Keyed(out)))
-                return
+                return None
             job.done, job.total = out["done"], out["total"]
             if "result" in out:
                 result = out["result"]
@@ -234,7 +277,7 @@ async def _run(job, record_json, options_json):
                 _timing[(gid, job.key)] = (runtime, int(window.performance.now() - began))
                 store.analysis_put(gid, job.key, json.dumps(result))
                 finish(job)
-                return
+                return None
             show_progress(job)
     finally:
         players.players.busy -= 1
@@ -262,26 +305,26 @@ def finish(job, error=None):
     announce(error if error is not None else t("analyse.done"))
 
 
-def start(review):
+def start(review, full=False):
+    """Analyse the round shown (``full``: again, with Pyodide's full budget, over a quick estimate)."""
     where = round_shown(review)
     if where is None:
         return
     r, _ = where
     seat = seat_of(review)
     key = cache_key(review, r, seat)
-    if cached(review, key) is not None:
+    if not full and cached(review, key) is not None:
         _PAGE["render"]()
         return
     old = _current["job"]
     if old is not None:
         old.cancelled = True
-    job = Job(review, key)
+    job = Job(review, key, full)
     _current["job"] = job
-    options = {"round": r, "seat": seat}
     record_json = records.dumps(review.record)
     _PAGE["render"]()
     announce(t("analyse.started"))
-    asyncio.create_task(run(job, record_json, json.dumps(options)))
+    asyncio.create_task(run(job, record_json, r, seat))
 
 
 def cancel():
@@ -319,6 +362,8 @@ def on_click(event):
     act = str(el.getAttribute("data-analysis"))
     if act == "start":
         start(state.review)
+    elif act == "refine":
+        start(state.review, full=True)
     elif act == "cancel":
         cancel()
     elif act == "jump":
