@@ -41,6 +41,33 @@ CLEAR = 6
 # offered (368x329 px, less 6 px round the followed view in panzoom.js):
 # anything in it, framed whole, is drawn >= 18 px (50 * 356 / 968).
 REGIONS = {"wide": (1600, 670), "narrow": (488, 432)}
+# That phone's page, as bench/layout.py models it for web/follow.js (px;
+# tests/test_table_geometry.py checks them against the page): the table's
+# view port (its height varies: see phone_view_px; this is the one the
+# narrow region is shaped for), and the box in it the zoom tools float
+# over, in the language with the widest (Latvian's "Ietilpināt").
+PHONE_VIEW_PX = (368, 329)
+PHONE_TOOLS_PX = (155, 3, 365, 48)
+
+
+def phone_view_px(hand, places, note):
+    """The table's view port (px) on a 390x844 phone, at the least, with ``hand`` tiles in hand
+    and ``places`` places of a selected tile offered (0: none selected); ``note``: with the
+    note under the table (an open foot, spokes still to play).
+
+    The rack and the place buttons below the table take its height: the hand
+    in rows of eight (with a tile selected, a row more once past four: its
+    actions), the places in rows of two (of three when their labels are short);
+    measured on the page in English
+    (the browser test holds the page to it: never smaller).
+    """
+    cut = 43 if note else 0
+    if not places:
+        return (PHONE_VIEW_PX[0], 491 - 64 * ((hand + 7) // 8 - 1) - cut)
+    rows = 2 if hand <= 8 else (hand + 7) // 8 + 1
+    return (PHONE_VIEW_PX[0], 441 - 64 * (rows - 2) - 48 * ((places + 1) // 2 - 1) - cut)
+
+
 # Turns tried for a line's next tile, in order of preference (degrees).
 TURNS = (0, 15, 30, 45, 60, 75, 90, 105, 120)
 DOUBLE_TURN_MAX = 30
