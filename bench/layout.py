@@ -104,7 +104,16 @@ def fitted_px(view, shape, box):
     return DRAWN_SHORT * min(box[0] / vb[2], box[1] / vb[3]), vb
 
 
-def phone_cases(view, picture):
+def fixed_view(_hand, _places, _note):
+    return layout.PHONE_VIEW_PX
+
+
+# The phone's table view port two ways: the one the narrow region is shaped
+# for, and the one the page leaves it beside the rack (at the least).
+SIZINGS = {"368x329": fixed_view, "rack": layout.phone_view_px}
+
+
+def phone_cases(view, picture, sizing):
     """The page's followed view's inputs (web/follow.js) for every selectable tile of ``view`` on a phone.
 
     The table as the page draws it (``render.table_svg`` with the page's
@@ -126,7 +135,7 @@ def phone_cases(view, picture):
     for targets in places.values():
         if len(targets) < 2:
             continue
-        w, h = layout.phone_view_px(len(view["hand"]), len(targets), note)
+        w, h = sizing(len(view["hand"]), len(targets), note)
         svg = render.table_svg(view, targets, shape="narrow", min_size=PHONE_MIN_SIZE)
         vb = [int(v) for v in re.search(r'viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"', svg).groups()]
         per_unit = min(w / vb[2], h / vb[3])
@@ -188,13 +197,17 @@ def new_group():
     return {"rounds": 0, "tiles": 0, "overlaps": 0, "outside": 0, "jumps": 0, "min_short_px": {},
             "toe_min_apart": 360.0, "toe_min_span": 360.0, "toe_max_off": 0.0, "spoke_min_apart": 360.0,
             "place_ms_max": 0.0, "cases": [],
-            "phone": {"selections": 0, "min_px": None, "below": 0, "hidden": 0, "rounds_missed": {},
-                      "foot_turns": 0, "foot_min_px": None, "foot_hidden": 0}}
+            "phone": dict((name, new_phone()) for name in SIZINGS)}
 
 
-def foot_case(view, picture):
+def new_phone():
+    return {"selections": 0, "min_px": None, "below": 0, "hidden": 0, "rounds_missed": {},
+            "foot_turns": 0, "foot_min_px": None, "foot_hidden": 0}
+
+
+def foot_case(view, picture, sizing):
     """The followed view's inputs on a phone for a turn with an open foot: the foot and its "cover" label."""
-    w, h = layout.phone_view_px(len(view["hand"]), 0, True)
+    w, h = sizing(len(view["hand"]), 0, True)
     svg = render.table_svg(view, shape="narrow", min_size=PHONE_MIN_SIZE)
     vb = [int(v) for v in re.search(r'viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"', svg).groups()]
     per_unit = min(w / vb[2], h / vb[3])
@@ -228,10 +241,11 @@ def measure(group, views, last, players, spokes, shape, seed):
         picture = layout.layout(view["table"], shape, spokes)
         slowest = max(slowest, (time.process_time() - t0) * 1000.0)
         if shape == "narrow" and view is not last and view["table"]:
-            for case in phone_cases(view, picture):
-                group["cases"].append(("selection", (seed, players, spokes, turn), case))
-            if view["open_foot"]:
-                group["cases"].append(("foot", (seed, players, spokes, turn), foot_case(view, picture)))
+            for name, sizing in sorted(SIZINGS.items()):
+                for case in phone_cases(view, picture, sizing):
+                    group["cases"].append((name, "selection", (seed, players, spokes, turn), case))
+                if view["open_foot"]:
+                    group["cases"].append((name, "foot", (seed, players, spokes, turn), foot_case(view, picture, sizing)))
     picture = layout.layout(last["table"], shape, spokes)
     group["rounds"] += 1
     group["tiles"] += len(picture["tiles"])
@@ -256,10 +270,10 @@ def least(old, new):
 
 def follow_phone(group, misses):
     """Run the page's followed view on the group's phone cases and count what it shows."""
-    phone = group["phone"]
     cases = group["cases"]
     group["cases"] = []
-    for (kind, where, case), view in zip(cases, followed([c for _k, _w, c in cases])):
+    for (name, kind, where, case), view in zip(cases, followed([c[-1] for c in cases])):
+        phone = group["phone"][name]
         px, seen = judge(case, view)
         if kind == "foot":
             phone["foot_turns"] += 1
@@ -275,7 +289,7 @@ def follow_phone(group, misses):
         if missed:
             phone["rounds_missed"][where[0]] = True
             if misses:
-                print(json.dumps({"miss": kind, "seed": where[0], "players": where[1], "spokes": where[2],
+                print(json.dumps({"miss": kind, "view": name, "seed": where[0], "players": where[1], "spokes": where[2],
                                   "turn": where[3], "px": round(px, 1), "in_sight": seen}), file=sys.stderr)
 
 
@@ -290,17 +304,15 @@ def row(group, **labels):
     out["outside_per_round"] = round(group["outside"] / group["rounds"], 2)
     out["jumps_per_round"] = round(group["jumps"] / group["rounds"], 2)
     out["tiles_per_round"] = round(group["tiles"] / group["rounds"], 1)
-    phone = group["phone"]
-    if phone["selections"]:
-        out["phone_focus_min_px"] = round(phone["min_px"], 1)
-        out["phone_selections"] = phone["selections"]
-        out["phone_below_18px"] = phone["below"]
-        out["phone_not_in_sight"] = phone["hidden"]
-        out["phone_rounds_missed"] = len(phone["rounds_missed"])
-    if phone["foot_turns"]:
-        out["phone_foot_turns"] = phone["foot_turns"]
-        out["phone_foot_min_px"] = round(phone["foot_min_px"], 1)
-        out["phone_foot_not_in_sight"] = phone["foot_hidden"]
+    for name in sorted(SIZINGS):
+        phone = group["phone"][name]
+        if not phone["selections"]:
+            continue
+        out["phone_" + name] = {
+            "selections": phone["selections"], "min_px": round(phone["min_px"], 1), "below_18px": phone["below"],
+            "not_in_sight": phone["hidden"], "rounds_missed": len(phone["rounds_missed"]),
+            "foot_turns": phone["foot_turns"], "foot_min_px": round(phone["foot_min_px"] or 0, 1),
+            "foot_not_in_sight": phone["foot_hidden"]}
     return out
 
 
@@ -313,13 +325,14 @@ def merge(into, group):
         into[key] = min(into[key], group[key])
     for key in ("toe_max_off", "place_ms_max"):
         into[key] = max(into[key], group[key])
-    a, b = into["phone"], group["phone"]
-    for key in ("selections", "below", "hidden", "foot_turns", "foot_hidden"):
-        a[key] += b[key]
-    for key in ("min_px", "foot_min_px"):
-        if b[key] is not None:
-            a[key] = least(a[key], b[key])
-    a["rounds_missed"].update(b["rounds_missed"])
+    for name in SIZINGS:
+        a, b = into["phone"][name], group["phone"][name]
+        for key in ("selections", "below", "hidden", "foot_turns", "foot_hidden"):
+            a[key] += b[key]
+        for key in ("min_px", "foot_min_px"):
+            if b[key] is not None:
+                a[key] = least(a[key], b[key])
+        a["rounds_missed"].update(b["rounds_missed"])
 
 
 def main():

@@ -16,6 +16,7 @@ export const TILE_SHORT = 50;   // a tile's drawn short side in the table's view
 export const FOLLOW_BELOW_PX = 600;
 export const WIDE_SHORT_PX = 15;
 export const FLOOR_SHORT_PX = 18;
+const ZOOM_OUT_STEPS = 8;
 
 // A view kept on the table: scale within [MIN, MAX], no bare felt beside the
 // table, except that on a phone the table may come down as far as the zoom
@@ -79,6 +80,13 @@ export function follow({w, h, tools, focus, all, perUnit}) {
     const below = Math.min(scale, (h - top - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
     if (below * TILE_SHORT * perUnit >= Math.min(FLOOR_SHORT_PX, scale * TILE_SHORT * perUnit) && below >= MIN) {
       s = frameAt(below, top);
+    } else {
+      // Too tall for that band: zoom out, step by step, until no place is
+      // under the tools (framed whole, a phone's table keeps that corner
+      // free: engine/layout.py's notch).
+      for (let i = 1; i <= ZOOM_OUT_STEPS && focus.some(hidden); i++) {
+        s = frameAt(scale - (scale - MIN) * i / ZOOM_OUT_STEPS, 0);
+      }
     }
   }
   return s;

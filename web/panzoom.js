@@ -18,7 +18,9 @@
 // The zoom tools float over the view's top right corner: a place framed
 // under them moves down below them, zooming out for it no further than
 // FLOOR_SHORT_PX (there the table may come down by the tools' height,
-// showing felt above it; a person's drag on a phone may do the same).
+// showing felt above it; a person's drag on a phone may do the same); places
+// too tall for that band are shown by zooming out until none is under the
+// tools (the phone's layout keeps the corner they cover at scale 1 free).
 //
 // A wide view shows the whole table, unless a grown table fitted to its box
 // would draw tiles under WIDE_SHORT_PX on their short side: then it zooms
