@@ -75,3 +75,15 @@ def test_a_wide_view_fits_unless_that_would_be_illegible():
                             dict(case([[10, 10, 40, 30]], w=984, h=445, tools=None), perUnit=0.2))
     assert legible is None          # fit the whole table
     assert small["scale"] == pytest.approx(15 / (50 * 0.2))     # WIDE_SHORT_PX
+
+
+def test_places_too_tall_for_the_band_below_the_tools_are_shown_by_zooming_out():
+    # One place under the tools, one near the bottom: no band below the
+    # tools holds both at 18 px, so the view zooms out until neither is under them.
+    focus = [[TOOLS[0] - 30, 50, TOOLS[0] - 5, 62], [20, 300, 60, 320]]
+    [view] = follow(case(focus))
+    assert view["scale"] >= 1
+    for box in focus:
+        b = shown(view, box)
+        assert not under_tools(b), (b, TOOLS, view)
+        assert -0.5 <= b[0] and b[2] <= W + 0.5 and -0.5 <= b[1] and b[3] <= H + 0.5
