@@ -9,21 +9,31 @@ prints per player count and shape, then overall::
 - ``min_short_px``: the smallest tile short side (px) when the finished
   table's picture (``render.table_svg``, margins and label included) is
   fitted to the box (``box``: 1000x520 for the wide shape, as the issue
-  asks, plus the 984x445 box the page has at 1366x768; 350x489, a
-  390x844 phone's, for the narrow one);
+  asks, plus the 984x445 box the page has at 1366x768; 368x329, a
+  390x844 phone's while a tile's places are offered, for the narrow one);
 - ``overlaps``: pairs of tiles whose rectangles overlap (must be 0);
 - ``toe_min_apart``, ``toe_min_span``, ``toe_max_off``: the worst foot
   (degrees: the closest two toes, the narrowest spread, the toe furthest
   off the line reaching its foot), ``spoke_min_apart`` the closest spokes;
 - ``outside``: tiles reaching out of the region, ``jumps``: tiles placed
   away from their line (drawn with a connector), per round;
-- ``place_ms_max``: the slowest call adding one play to a layout (CPython, CPU time), ``phone_focus_min_px``
-  (narrow shape): the smallest short side the phone's followed view gives
-  the places of a selected tile (one with several) and the open foot,
-  over every turn's selectable tiles (``phone_selections``), and how many
-  of those fall below 18 px (``phone_below_18px``).
+- ``place_ms_max``: the slowest call adding one play to a layout (CPython, CPU time);
+- the phone (narrow shape): at every turn, for every tile with several
+  places (``phone_selections``: a tile with one plays at once), the page's
+  followed view itself (``web/follow.js``, run in Node.js by
+  ``bench/follow.mjs``) on a model of a 390x844 phone's page: the picture
+  the page draws (``render.table_svg``, the page's ``min_size``) fitted into
+  the table's view port (``layout.phone_view_px``: the rack and the place
+  buttons take its height) with the zoom tools over it
+  (``layout.PHONE_TOOLS_PX``), tiles' boxes as the browser gives them.
+  ``phone_focus_min_px``: the smallest short side it draws those places
+  at; ``phone_below_18px``: how many selections it draws under 18 px;
+  ``phone_not_in_sight``: how many with a place cut by the view's edge or
+  under the tools; ``phone_rounds_missed``: rounds with either.  The same
+  for every turn with an open foot (``phone_foot_*``: the foot and its
+  "cover" label framed).  ``--misses`` lists the cases missed.
 
-    python3 bench/layout.py [--rounds-per-case N]
+    python3 bench/layout.py [--rounds-per-case N] [--shapes wide,narrow] [--misses]
 """
 
 import argparse
@@ -31,6 +41,7 @@ import json
 import math
 import os
 import re
+import subprocess
 import sys
 import time
 
@@ -40,10 +51,13 @@ from engine import layout, render  # noqa: E402
 from engine.chickenfoot import ChickenFoot  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
-BOXES = {"wide": [(1000, 520), (984, 445)], "narrow": [(368, 329)]}
+BOXES = {"wide": [(1000, 520), (984, 445)], "narrow": [layout.PHONE_VIEW_PX]}
 DRAWN_SHORT = 50        # a tile's drawn short side, viewBox units
-# panzoom.js's follow mode on a phone.
-FOLLOW_SHORT_PX, FOCUS_PAD_PX, MAX_ZOOM = 26, 6, 6
+FOLLOW_MJS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "follow.mjs")
+# The page's smallest narrow picture (web/app/present/cf.py's TABLE_SHAPES):
+# the narrow region with the phone's margins.
+PHONE_MIN_SIZE = [2 * layout.REGIONS["narrow"][0] + 2 * render.TABLE_MARGINS["narrow"],
+                  2 * layout.REGIONS["narrow"][1] + 2 * render.TABLE_MARGINS["narrow"]]
 PHONE_SHORT_PX = 18     # the issue's aim for a selected tile's places on a phone
 CASES = [(2, s) for s in range(2, 9)] + [(4, s) for s in range(4, 9)] + [(8, 8)]
 
@@ -90,28 +104,80 @@ def fitted_px(view, shape, box):
     return DRAWN_SHORT * min(box[0] / vb[2], box[1] / vb[3]), vb
 
 
-def phone_focus_px(view, picture, vb, box):
-    """The short sides the phone's followed view gives each selectable tile's places (see panzoom.js)."""
-    per_unit = min(box[0] / vb[2], box[1] / vb[3])
+def fixed_view(_hand, _places, _note):
+    return layout.PHONE_VIEW_PX
+
+
+# The phone's table view port two ways: the one the narrow region is shaped
+# for, and the one the page leaves it beside the rack (at the least).
+SIZINGS = {"368x329": fixed_view, "rack": layout.phone_view_px}
+
+
+def phone_cases(view, picture, sizing):
+    """The page's followed view's inputs (web/follow.js) for every selectable tile of ``view`` on a phone.
+
+    The table as the page draws it (``render.table_svg`` with the page's
+    ``min_size``), fitted into the view port ``layout.phone_view_px`` gives
+    (the rack takes its height) as the SVG's viewBox "meets" it; the zoom
+    tools at ``layout.PHONE_TOOLS_PX``.  A
+    tile with one place plays at once: only tiles with several are selected.
+    Returns the cases, one per selectable tile.
+    """
     by = {t["tile"]: t for t in picture["tiles"]}
     places = {}
     for action in view["legal"]:
         if ">" in action:
             tile, target = action.split(">")
             places.setdefault(tile, []).append(target)
-    sizes = []
     foot = view["open_foot"]["tile"] if view["open_foot"] else None
+    note = bool(foot) or view["spokes"] < view["spokes_needed"]
+    cases = []
     for targets in places.values():
         if len(targets) < 2:
-            continue    # a tile with one place plays at once: nothing is selected
-        focus = targets + ([foot] if foot else [])
-        xs = [c[0] for name in focus for c in by[name]["corners"]]
-        ys = [c[1] for name in focus for c in by[name]["corners"]]
-        fits = min((box[0] - 2 * FOCUS_PAD_PX) / ((max(xs) - min(xs)) * per_unit),
-                   (box[1] - 2 * FOCUS_PAD_PX) / ((max(ys) - min(ys)) * per_unit))
-        scale = max(1.0, min(MAX_ZOOM, FOLLOW_SHORT_PX / (DRAWN_SHORT * per_unit), fits))
-        sizes.append(DRAWN_SHORT * per_unit * scale)
-    return sizes
+            continue
+        w, h = sizing(len(view["hand"]), len(targets), note)
+        svg = render.table_svg(view, targets, shape="narrow", min_size=PHONE_MIN_SIZE)
+        vb = [int(v) for v in re.search(r'viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"', svg).groups()]
+        per_unit = min(w / vb[2], h / vb[3])
+        ox, oy = (w - vb[2] * per_unit) / 2, (h - vb[3] * per_unit) / 2
+
+        def box(tile):
+            xs = [c[0] for c in tile["corners"]]
+            ys = [c[1] for c in tile["corners"]]
+            return [ox + (min(xs) - vb[0]) * per_unit, oy + (min(ys) - vb[1]) * per_unit,
+                    ox + (max(xs) - vb[0]) * per_unit, oy + (max(ys) - vb[1]) * per_unit]
+
+        focus = [box(by[name]) for name in targets + ([foot] if foot else [])]
+        case = {"w": w, "h": h, "tools": list(layout.PHONE_TOOLS_PX), "focus": focus,
+                "all": [box(t) for t in picture["tiles"]], "perUnit": per_unit}
+        cases.append(case)
+    return cases
+
+
+def followed(cases):
+    """web/follow.js's followed view of each case, run in Node.js (bench/follow.mjs)."""
+    if not cases:
+        return []
+    text = "".join(json.dumps(c) + "\n" for c in cases)
+    done = subprocess.run(["node", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", FOLLOW_MJS], input=text,
+                          capture_output=True, text=True, check=True)
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def judge(case, view):
+    """What a followed view shows of a case's focus: (short side px, whether every box is in sight and clear of the tools)."""
+    w, h, tools = case["w"], case["h"], case["tools"]
+    if view is None:
+        view = {"scale": 1, "x": 0, "y": 0}
+    k, x, y = view["scale"], view["x"], view["y"]
+    seen = True
+    for b in case["focus"]:
+        x0, y0, x1, y1 = x + k * b[0], y + k * b[1], x + k * b[2], y + k * b[3]
+        if x0 < -0.5 or y0 < -0.5 or x1 > w + 0.5 or y1 > h + 0.5:
+            seen = False
+        if x0 < tools[2] - 0.5 and x1 > tools[0] + 0.5 and y0 < tools[3] - 0.5 and y1 > tools[1] + 0.5:
+            seen = False
+    return DRAWN_SHORT * case["perUnit"] * k, seen
 
 
 def play_round(seed, players, spokes):
@@ -130,24 +196,56 @@ def play_round(seed, players, spokes):
 def new_group():
     return {"rounds": 0, "tiles": 0, "overlaps": 0, "outside": 0, "jumps": 0, "min_short_px": {},
             "toe_min_apart": 360.0, "toe_min_span": 360.0, "toe_max_off": 0.0, "spoke_min_apart": 360.0,
-            "place_ms_max": 0.0, "phone_focus_min_px": None, "phone_selections": 0, "phone_below": 0}
+            "place_ms_max": 0.0, "cases": [],
+            "phone": dict((name, new_phone()) for name in SIZINGS)}
 
 
-def measure(group, views, last, players, spokes, shape):
+def new_phone():
+    return {"selections": 0, "min_px": None, "below": 0, "hidden": 0, "rounds_missed": {},
+            "foot_turns": 0, "foot_min_px": None, "foot_hidden": 0}
+
+
+def foot_case(view, picture, sizing):
+    """The followed view's inputs on a phone for a turn with an open foot: the foot and its "cover" label."""
+    w, h = sizing(len(view["hand"]), 0, True)
+    svg = render.table_svg(view, shape="narrow", min_size=PHONE_MIN_SIZE)
+    vb = [int(v) for v in re.search(r'viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"', svg).groups()]
+    per_unit = min(w / vb[2], h / vb[3])
+    ox, oy = (w - vb[2] * per_unit) / 2, (h - vb[3] * per_unit) / 2
+
+    def px(x0, y0, x1, y1):
+        return [ox + (x0 - vb[0]) * per_unit, oy + (y0 - vb[1]) * per_unit,
+                ox + (x1 - vb[0]) * per_unit, oy + (y1 - vb[1]) * per_unit]
+
+    boxes = []
+    for t in picture["tiles"]:
+        xs = [c[0] for c in t["corners"]]
+        ys = [c[1] for c in t["corners"]]
+        boxes.append(px(min(xs), min(ys), max(xs), max(ys)))
+    foot = [boxes[i] for i, t in enumerate(picture["tiles"]) if t["tile"] == view["open_foot"]["tile"]]
+    # The label's box as render.table_svg sizes it (its baseline's middle, a text of 0.6 em per character).
+    m = re.search(r'<text class="label"[^>]*translate\((-?\d+) (-?\d+)\) scale\(([\d.]+)\)[^>]*>([^<]*)<', svg)
+    lx, ly, size = int(m.group(1)), int(m.group(2)), 24 * float(m.group(3))
+    half = len(m.group(4)) * size * 0.6 / 2
+    label = px(lx - half, ly - size, lx + half, ly + size / 3)
+    return {"w": w, "h": h, "tools": list(layout.PHONE_TOOLS_PX), "focus": foot + [label], "all": boxes,
+            "perUnit": per_unit}
+
+
+def measure(group, views, last, players, spokes, shape, seed):
     rx, ry = layout.REGIONS[shape]
     layout._CACHE.clear()
     slowest = 0.0
-    focus = None
-    for view in views + [last]:
+    for turn, view in enumerate(views + [last]):
         t0 = time.process_time()
         picture = layout.layout(view["table"], shape, spokes)
         slowest = max(slowest, (time.process_time() - t0) * 1000.0)
         if shape == "narrow" and view is not last and view["table"]:
-            _px, vb = fitted_px(view, shape, BOXES[shape][0])
-            for px in phone_focus_px(view, picture, vb, BOXES[shape][0]):
-                focus = px if focus is None else min(focus, px)
-                group["phone_selections"] += 1
-                group["phone_below"] += px < PHONE_SHORT_PX
+            for name, sizing in sorted(SIZINGS.items()):
+                for case in phone_cases(view, picture, sizing):
+                    group["cases"].append((name, "selection", (seed, players, spokes, turn), case))
+                if view["open_foot"]:
+                    group["cases"].append((name, "foot", (seed, players, spokes, turn), foot_case(view, picture, sizing)))
     picture = layout.layout(last["table"], shape, spokes)
     group["rounds"] += 1
     group["tiles"] += len(picture["tiles"])
@@ -164,9 +262,35 @@ def measure(group, views, last, players, spokes, shape):
     group["toe_max_off"] = max(group["toe_max_off"], worst_off)
     group["spoke_min_apart"] = min(group["spoke_min_apart"], spread)
     group["place_ms_max"] = max(group["place_ms_max"], slowest)
-    if focus is not None:
-        old = group["phone_focus_min_px"]
-        group["phone_focus_min_px"] = focus if old is None else min(old, focus)
+
+
+def least(old, new):
+    return new if old is None else min(old, new)
+
+
+def follow_phone(group, misses):
+    """Run the page's followed view on the group's phone cases and count what it shows."""
+    cases = group["cases"]
+    group["cases"] = []
+    for (name, kind, where, case), view in zip(cases, followed([c[-1] for c in cases])):
+        phone = group["phone"][name]
+        px, seen = judge(case, view)
+        if kind == "foot":
+            phone["foot_turns"] += 1
+            phone["foot_min_px"] = least(phone["foot_min_px"], px)
+            phone["foot_hidden"] += not seen
+            missed = not seen
+        else:
+            phone["selections"] += 1
+            phone["min_px"] = least(phone["min_px"], px)
+            phone["below"] += px < PHONE_SHORT_PX
+            phone["hidden"] += not seen
+            missed = px < PHONE_SHORT_PX or not seen
+        if missed:
+            phone["rounds_missed"][where[0]] = True
+            if misses:
+                print(json.dumps({"miss": kind, "view": name, "seed": where[0], "players": where[1], "spokes": where[2],
+                                  "turn": where[3], "px": round(px, 1), "in_sight": seen}), file=sys.stderr)
 
 
 def row(group, **labels):
@@ -180,15 +304,20 @@ def row(group, **labels):
     out["outside_per_round"] = round(group["outside"] / group["rounds"], 2)
     out["jumps_per_round"] = round(group["jumps"] / group["rounds"], 2)
     out["tiles_per_round"] = round(group["tiles"] / group["rounds"], 1)
-    if group["phone_focus_min_px"] is not None:
-        out["phone_focus_min_px"] = round(group["phone_focus_min_px"], 1)
-        out["phone_selections"] = group["phone_selections"]
-        out["phone_below_18px"] = group["phone_below"]
+    for name in sorted(SIZINGS):
+        phone = group["phone"][name]
+        if not phone["selections"]:
+            continue
+        out["phone_" + name] = {
+            "selections": phone["selections"], "min_px": round(phone["min_px"], 1), "below_18px": phone["below"],
+            "not_in_sight": phone["hidden"], "rounds_missed": len(phone["rounds_missed"]),
+            "foot_turns": phone["foot_turns"], "foot_min_px": round(phone["foot_min_px"] or 0, 1),
+            "foot_not_in_sight": phone["foot_hidden"]}
     return out
 
 
 def merge(into, group):
-    for key in ("rounds", "tiles", "overlaps", "outside", "jumps", "phone_selections", "phone_below"):
+    for key in ("rounds", "tiles", "overlaps", "outside", "jumps"):
         into[key] += group[key]
     for k, v in group["min_short_px"].items():
         into["min_short_px"][k] = min(into["min_short_px"].get(k, 1e9), v)
@@ -196,9 +325,14 @@ def merge(into, group):
         into[key] = min(into[key], group[key])
     for key in ("toe_max_off", "place_ms_max"):
         into[key] = max(into[key], group[key])
-    if group["phone_focus_min_px"] is not None:
-        old = into["phone_focus_min_px"]
-        into["phone_focus_min_px"] = group["phone_focus_min_px"] if old is None else min(old, group["phone_focus_min_px"])
+    for name in SIZINGS:
+        a, b = into["phone"][name], group["phone"][name]
+        for key in ("selections", "below", "hidden", "foot_turns", "foot_hidden"):
+            a[key] += b[key]
+        for key in ("min_px", "foot_min_px"):
+            if b[key] is not None:
+                a[key] = least(a[key], b[key])
+        a["rounds_missed"].update(b["rounds_missed"])
 
 
 def main():
@@ -206,6 +340,8 @@ def main():
     parser.add_argument("--rounds-per-case", type=int, default=39,
                         help="rounds per (players, spokes) case; 39 gives 507 rounds")
     parser.add_argument("--shapes", default="wide,narrow", help="comma-separated: wide, narrow")
+    parser.add_argument("--misses", action="store_true",
+                        help="print each phone case the followed view misses (one JSON line each, to stderr)")
     args = parser.parse_args()
     for shape in args.shapes.split(","):
         total = new_group()
@@ -215,8 +351,12 @@ def main():
                 if case_players != players:
                     continue
                 for i in range(args.rounds_per_case):
-                    views, last = play_round(1000 * spokes + 10 * players + i * 7919, players, spokes)
-                    measure(group, views, last, players, spokes, shape)
+                    seed = 1000 * spokes + 10 * players + i * 7919
+                    views, last = play_round(seed, players, spokes)
+                    measure(group, views, last, players, spokes, shape, seed)
+                    if len(group["cases"]) > 5000:
+                        follow_phone(group, args.misses)
+            follow_phone(group, args.misses)
             print(json.dumps(row(group, players=players, shape=shape)))
             merge(total, group)
         print(json.dumps(row(total, players="all", shape=shape)))

@@ -14,6 +14,9 @@ jump as play goes on (and a layout can be extended tile by tile, see
 line first, then a fan of turns, each bent at the inner corner of the tile
 before like a hinge, keeping the first that overlaps nothing and stays in
 the region; a line that meets the region's edge or another line bends.
+A double is laid, if it can be, where its three toes (played next, before
+anything else) will fit near it and in the region.  The narrow (phone)
+region leaves out its top right corner, where a phone's zoom tools float.
 When nothing in the fan fits, the tile moves further out along its
 direction until it is clear of every tile (guaranteed: beyond the bounding
 box of everything nothing is in the way), and a connector shows the jump.
@@ -38,9 +41,58 @@ CLEAR = 6
 # "wide" one, fitted to a desktop table box (984x445 px at 1366x768, about
 # 1000x520 on other pages), draws tiles' short sides >= 14 px; the
 # "narrow" one is a 390x844 phone's table box while a tile's places are
-# offered (368x329 px, less 6 px round the followed view in panzoom.js):
-# anything in it, framed whole, is drawn >= 18 px (50 * 356 / 968).
+# offered (368x329 px, less 6 px round the followed view in web/follow.js;
+# the box is taller with fewer tiles in hand, and shorter with more: see
+# phone_view_px): anything in it, framed whole, is drawn >= 18 px.
 REGIONS = {"wide": (1600, 670), "narrow": (488, 432)}
+# That phone's page, as bench/layout.py models it for web/follow.js (px;
+# tests/test_table_geometry.py checks them against the page): the table's
+# view port (its height varies: see phone_view_px; this is the one the
+# narrow region is shaped for), and the box in it the zoom tools float
+# over, in the language with the widest (Latvian's "Ietilpināt").
+PHONE_VIEW_PX = (368, 329)
+PHONE_TOOLS_PX = (155, 3, 365, 48)
+
+
+def phone_view_px(hand, places, note):
+    """The table's view port (px) on a 390x844 phone, at the least, with ``hand`` tiles in hand
+    and ``places`` places of a selected tile offered (0: none selected); ``note``: with the
+    note under the table (an open foot, spokes still to play).
+
+    The rack and the place buttons below the table take its height: the hand
+    in rows of eight (with a tile selected, a row more once past four: its
+    actions), the places in rows of two (of three when their labels are short);
+    measured on the page in English
+    (the browser test holds the page to it: never smaller).
+    """
+    cut = 43 if note else 0
+    if not places:
+        return (PHONE_VIEW_PX[0], 491 - 64 * ((hand + 7) // 8 - 1) - cut)
+    rows = 2 if hand <= 8 else (hand + 7) // 8 + 1
+    return (PHONE_VIEW_PX[0], 441 - 64 * (rows - 2) - 48 * ((places + 1) // 2 - 1) - cut)
+
+
+def _notch(region, margin, view, tools):
+    """The corner of ``region`` (half sides) that ``tools`` (px) cover in ``view`` (px) when the
+    region's picture, ``margin`` round it, is fitted whole into the view: ``(x, y)``, the notch
+    being every point right of ``x`` and above ``y`` (in whole units, rounded outward)."""
+    pw, ph = 2 * region[0] + 2 * margin, 2 * region[1] + 2 * margin
+    w, h = view
+    if w * ph <= h * pw:
+        # The width binds: units per px pw / w, the picture centred up and down.
+        x = -pw // 2 + tools[0] * pw // w
+        y = -ph // 2 + (2 * tools[3] * pw - (h * pw - ph * w) + 2 * w - 1) // (2 * w)
+    else:
+        x = -pw // 2 + (2 * tools[0] * ph - (w * ph - pw * h)) // (2 * h)
+        y = -ph // 2 + (tools[3] * ph + h - 1) // h
+    return (x, y)
+
+
+# A phone's followed view frames a selected tile's places whole, and the zoom
+# tools float over its top right corner: the narrow region leaves out the
+# corner they cover when the table is framed whole (the view then has no
+# room to move a place from under them).  16: render.TABLE_MARGINS["narrow"].
+NOTCHES = {"narrow": _notch(REGIONS["narrow"], 16, PHONE_VIEW_PX, PHONE_TOOLS_PX)}
 # Turns tried for a line's next tile, in order of preference (degrees).
 TURNS = (0, 15, 30, 45, 60, 75, 90, 105, 120)
 DOUBLE_TURN_MAX = 30
@@ -66,6 +118,7 @@ APART_SQ = 4 * ((HALF_L + CLEAR // 2) * (HALF_L + CLEAR // 2) + (HALF_S + CLEAR 
 TOUCH_SQ = 4 * (HALF_S + CLEAR // 2) * (HALF_S + CLEAR // 2) - 256
 CELL = 128        # the side of a cell of the placed tiles' grid
 NEAR_JUMPS = 3    # steps a tile may jump to stay in the region
+STAND_IN = "?"    # the name of a tile placed to try a spot, then taken back (no tile's name)
 
 # --- integer trigonometry -----------------------------------------------------
 
@@ -202,10 +255,11 @@ NAME, PARENT, CX, CY, ANGLE, HL, HW, HEADING, CURL, SHAPE, BOUNDS, FIRST, DOUBLE
 class _Table:
     """The tiles placed so far, and where the next one may go."""
 
-    __slots__ = ("rx", "ry", "spokes", "placed", "index", "kids", "extent", "grid")
+    __slots__ = ("rx", "ry", "notch", "spokes", "placed", "index", "kids", "extent", "grid")
 
-    def __init__(self, region, spokes):
+    def __init__(self, region, spokes, notch=None):
         self.rx, self.ry = region
+        self.notch = notch
         self.spokes = spokes
         self.placed = []
         self.index = {}
@@ -249,10 +303,26 @@ class _Table:
 
     def excess(self, cx, cy, angle, hl, hw):
         """How far a tile at this place reaches out of the region (0: inside)."""
-        worst = 0
-        for x, y in corners(cx, cy, angle, hl, hw):
-            worst = max(worst, x - self.rx, -self.rx - x, y - self.ry, -self.ry - y)
-        return worst
+        return self.out_of(corners(cx, cy, angle, hl, hw))
+
+    def out_of(self, poly):
+        """How far a polygon (corners) reaches out of the region, its notch included."""
+        out = 0
+        rx, ry = self.rx, self.ry
+        for x, y in poly:
+            out = max(out, x - rx, -rx - x, y - ry, -ry - y)
+        if self.notch is not None:
+            # By the polygon's bounding box, as the page tells what is under the tools.
+            nx, ny = self.notch
+            b = _bounds(poly)
+            if b[2] > nx and b[1] < ny:
+                out = max(out, min(b[2] - nx, ny - b[1]))
+        return out
+
+    def holds(self, x, y):
+        """Whether the point ``(x, y)`` is in the region (not in its notch)."""
+        return (-self.rx <= x <= self.rx and -self.ry <= y <= self.ry
+                and not (self.notch is not None and x > self.notch[0] and y < self.notch[1]))
 
     def fits(self, cx, cy, angle, hl, hw, region=True):
         """Whether a tile of half sides ``hl``, ``hw`` is clear of every tile here (and, with
@@ -265,9 +335,7 @@ class _Table:
         # One set of corners serves both tests: the collision shape, a little
         # larger than the tile, is held to the region too.
         poly = corners(cx, cy, angle, hl + CLEAR // 2, hw + CLEAR // 2)
-        out = 0
-        for x, y in poly:
-            out = max(out, x - self.rx, -self.rx - x, y - self.ry, -self.ry - y)
+        out = self.out_of(poly)
         if region and out:
             return out
         if not self.clear(poly, _bounds(poly), cx, cy):
@@ -354,8 +422,9 @@ class _Table:
         """How far from ``anchor``'s centre a tile on the ray at ``heading`` must start to clear it."""
         return ray_start((heading - anchor[ANGLE]) % 360)
 
-    def toe(self, name, foot, slot, first):
-        """A toe on ``foot``: a direction splayed from the toes before, within the bounds of a bird's foot."""
+    def toe_options(self, foot, slot):
+        """The offsets (degrees from the line reaching ``foot``) toe ``slot`` may take, best first:
+        splayed from the toes before, within the bounds of a bird's foot."""
         ref = foot[REF]
         taken = []
         for t in self.placed:
@@ -372,12 +441,26 @@ class _Table:
         options.sort()
         if not options:
             options = [(0, ideal)]
+        return options
+
+    def toe_near(self, name, foot, slot, first, options):
+        """Toe ``slot`` placed in the first direction (by preference) with a free place near the
+        foot and in the region; whether there was one."""
+        ref = foot[REF]
+        for _score, off in options:
+            if self.try_radial(name, foot, (ref + off) % 360, first, slot, ref, True):
+                return True
+        return False
+
+    def toe(self, name, foot, slot, first):
+        """A toe on ``foot``: a direction splayed from the toes before, within the bounds of a bird's foot."""
+        ref = foot[REF]
+        options = self.toe_options(foot, slot)
         # The first direction (by preference) with a free place in the region,
         # near the foot; else the first with a free place anywhere near; else
         # the preferred direction, as far out as it must go.
-        for _score, off in options:
-            if self.try_radial(name, foot, (ref + off) % 360, first, slot, ref, True):
-                return
+        if self.toe_near(name, foot, slot, first, options):
+            return
         # Further out along a ray, still in the region: the nearest such spot.
         best = None
         for _score, off in options:
@@ -453,18 +536,22 @@ class _Table:
         # the line until clear of everything (past everything placed, the
         # straight spot is clear, so this ends).
         limit = self.far() // JUMP + 2
-        stages = [(0, True)]
-        for k in range(1, NEAR_JUMPS + 1):
-            stages.append((k, True))
-        stages.append(("free", True))
-        stages.append((0, False))
+        # A double first where its three toes will fit as well (they come
+        # next), then where their tips merely stay in the region.
+        stages = []
+        for strict in ((True, False) if double else (False,)):
+            stages.append((0, True, strict))
+            for k in range(1, NEAR_JUMPS + 1):
+                stages.append((k, True, strict))
+            stages.append(("free", True, strict))
+        stages.append((0, False, False))
         for k in range(1, limit + 1):
-            stages.append((k, False))
-        for k, need_region in stages:
+            stages.append((k, False, False))
+        for k, need_region, strict in stages:
             # Out of the region and jumping: only a few turns (this is the rare, costly case).
             tried = turns if (need_region or k == 0) else turns[::3]
             if k == "free":
-                found = self.free_spot(ex, ey, hp, double)
+                found = self.free_spot(ex, ey, hp, double, p, strict)
                 if found:
                     break
                 continue
@@ -474,7 +561,7 @@ class _Table:
             for turn in tried:
                 spot = self.line_spot(ex, ey, hp, turn, double, k * JUMP)
                 out = self.misfit(spot[0], spot[1], spot[2], spot[3], spot[4], need_region)
-                if out == 0 and need_region and abs(turn) < AHEAD_BELOW and not self.room_ahead(spot, double):
+                if out == 0 and need_region and abs(turn) < AHEAD_BELOW and not self.room_ahead(spot, double, p, strict):
                     continue
                 if out is None or (need_region and out):
                     continue
@@ -497,7 +584,7 @@ class _Table:
             ref = direction(cx - p[CX], cy - p[CY])
         self.add(name, p[NAME], cx, cy, angle, hl, hw, heading, new_curl, first, double, jump, slot, ref)
 
-    def free_spot(self, ex, ey, hp, double):
+    def free_spot(self, ex, ey, hp, double, p, strict):
         """The free spot in the region nearest the end ``(ex, ey)`` (a jump, shown by a
         connector), as ``(turn, spot, jump_from)``; None if the region is full."""
         limit = FREE_REACH
@@ -512,21 +599,21 @@ class _Table:
                 angle = (h + 90) % 360 if double else h
                 if double and not self.room_for_toes(cx, cy, angle, h):
                     continue
-                if self.fits(cx, cy, angle, HALF_L, HALF_S, True):
+                if self.fits(cx, cy, angle, HALF_L, HALF_S, True) and (
+                        not strict or self.toes_fit(cx, cy, angle, h, p)):
                     return (0, (cx, cy, angle, HALF_L, HALF_S, h), (ex, ey))
             r += JUMP
         return None
 
-    def room_ahead(self, spot, double):
-        """Whether the region leaves room to turn after a tile at ``spot``: a line that
-        runs up to the region's edge could then only leave it."""
+    def room_ahead(self, spot, double, p, strict):
+        """Whether the region leaves room to turn after a tile at ``spot`` (following ``p``): a
+        line that runs up to the region's edge could then only leave it; a foot needs room
+        for its toes (``strict``: room they will take, see :meth:`toes_fit`)."""
         cx, cy, angle, _hl, _hw, h = spot
         if double:
-            return self.room_for_toes(cx, cy, angle, h)
+            return self.room_for_toes(cx, cy, angle, h) and (not strict or self.toes_fit(cx, cy, angle, h, p))
         ahead = HALF_L + GAP + SHORT
-        x = cx + _r(ahead * COS[h])
-        y = cy + _r(ahead * SIN[h])
-        return -self.rx <= x <= self.rx and -self.ry <= y <= self.ry
+        return self.holds(cx + _r(ahead * COS[h]), cy + _r(ahead * SIN[h]))
 
     def room_for_toes(self, cx, cy, angle, h):
         """Whether the region holds the tips of the three ideal toes of a foot at ``(cx, cy)``
@@ -535,11 +622,48 @@ class _Table:
         for off in TOE_IDEAL:
             t = (h + off) % 360
             reach = ray_start((t - angle) % 360) + LONG + CLEAR // 2
-            x = cx + _r(reach * COS[t])
-            y = cy + _r(reach * SIN[t])
-            if not (-self.rx <= x <= self.rx and -self.ry <= y <= self.ry):
+            if not self.holds(cx + _r(reach * COS[t]), cy + _r(reach * SIN[t])):
                 return False
         return True
+
+    def toes_fit(self, cx, cy, angle, h, p):
+        """Whether a foot laid at ``(cx, cy)`` on the line of ``p`` would take its three toes
+        near it and in the region, as :meth:`toe` will place them.
+
+        The toes are played next, before any other tile (the rules), so
+        trying them here, on a stand-in foot undone after, is exact: a foot
+        laid where this holds never has a toe pushed out of the region,
+        where a phone's followed view could not frame it with the others.
+        """
+        mark = len(self.placed)
+        extent = list(self.extent)
+        ref = direction(cx - p[CX], cy - p[CY])
+        self.add(STAND_IN, p[NAME], cx, cy, angle, HALF_L, HALF_S, h, 1, 0, True, None, 0, ref)
+        foot = self.placed[-1]
+        ok = True
+        for slot in range(len(TOE_IDEAL)):
+            if not self.toe_near(STAND_IN + str(slot), foot, slot, 0, self.toe_options(foot, slot)):
+                ok = False
+                break
+        self.undo(mark, extent)
+        return ok
+
+    def undo(self, mark, extent):
+        """Take back every tile placed after the first ``mark`` (``extent``: the extent before them)."""
+        while len(self.placed) > mark:
+            t = self.placed.pop()
+            for cell in self.cells(t[BOUNDS]):
+                kept = self.grid[cell]
+                kept.pop()      # (the last tile registered there)
+                if not kept:
+                    del self.grid[cell]
+            del self.index[t[NAME]]
+            left = self.kids[t[PARENT]] - 1
+            if left:
+                self.kids[t[PARENT]] = left
+            else:
+                del self.kids[t[PARENT]]
+        self.extent = extent
 
     def line_spot(self, ex, ey, hp, turn, double, extra):
         """Where a tile goes after the end ``(ex, ey)`` of a tile heading ``hp``, turned by ``turn``.
@@ -670,12 +794,13 @@ def layout(table, shape="wide", spokes=None):
     if spokes is not None and (not isinstance(spokes, int) or isinstance(spokes, bool) or not 1 <= spokes <= 8):
         raise ValueError("spokes must be a whole number from 1 to 8, not %r" % (spokes,))
     table = table or []
-    key = (region[0], region[1], spokes)
+    notch = NOTCHES.get(shape) if isinstance(shape, str) else None
+    key = (region[0], region[1], notch, spokes)
     lay = _CACHE.get(key)
     if lay is None:
         if len(_CACHE) >= _CACHE_MAX:
             _CACHE.clear()
-        lay = _Table(region, spokes)
+        lay = _Table(region, spokes, notch)
         _CACHE[key] = lay
     n = _prefix(lay, table)
     if n < len(lay.placed):

@@ -253,7 +253,8 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
     number badge (1, 2, ...) matching the place buttons.  The open foot
     that must be covered gets a dashed ring and a "cover" label, so neither
     relies on colour alone.  ``min_size`` (``[w, h]`` in viewBox units)
-    keeps a small table from being blown up to fill its box.  The tile
+    keeps a small table from being blown up to fill its box (centred on
+    the tiles; on the narrow shape, on the centre double).  The tile
     named ``fresh`` (the last one played) gets the class ``fresh`` and a
     ``ring-fresh`` outline, for the page to highlight or animate.  ``words``
     (optional, for other languages) gives the picture's texts: ``summary``
@@ -290,7 +291,15 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
         y0, y1 = min(y0, label[1] - text), max(y1, label[1] + text // 3)
     x, y = x0 - margin, y0 - margin
     w, h = x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
-    if min_size:
+    if min_size and shape == "narrow":
+        # At least the box of that size round the centre double: a phone's
+        # region keeps the corner the zoom tools cover free (engine.layout's
+        # notch), which is where the tools are only if the region's centre
+        # is the picture's.
+        x0, y0 = min(x, -(min_size[0] // 2)), min(y, -(min_size[1] // 2))
+        w, h = max(x + w, min_size[0] - min_size[0] // 2) - x0, max(y + h, min_size[1] - min_size[1] // 2) - y0
+        x, y = x0, y0
+    elif min_size:
         if w < min_size[0]:
             x -= (min_size[0] - w) // 2
             w = min_size[0]

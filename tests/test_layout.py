@@ -186,3 +186,29 @@ def test_bad_tables_raise_and_change_nothing():
 def test_empty_table():
     assert layout.layout([])["tiles"] == []
     assert layout.layout([], "narrow", 3)["connectors"] == []
+
+
+def test_the_narrow_region_leaves_the_phone_tools_corner_free():
+    from engine import render
+
+    # The notch is the corner the zoom tools cover over a phone's table framed whole.
+    nx, ny = layout.NOTCHES["narrow"]
+    rx, ry = layout.REGIONS["narrow"]
+    margin = render.TABLE_MARGINS["narrow"]
+    w, h = layout.PHONE_VIEW_PX
+    per_px = (2 * rx + 2 * margin) / w      # units per px: the width binds
+    assert (2 * ry + 2 * margin) / per_px <= h
+    top = (h - (2 * ry + 2 * margin) / per_px) / 2
+    tools = layout.PHONE_TOOLS_PX
+    assert nx <= -rx - margin + tools[0] * per_px < nx + 1
+    assert ny - 1 < -ry - margin + (tools[3] - top) * per_px <= ny
+    inside = total = 0
+    for seed in range(20):
+        players = (2, 4, 8)[seed % 3]
+        _game, tables = random_round(300 + seed, players)
+        for t in layout.layout(tables[-1], "narrow", players)["tiles"]:
+            total += 1
+            inside += max(x for x, _y in t["corners"]) > nx and min(y for _x, y in t["corners"]) < ny
+    assert inside <= total // 100, (inside, total)
+    # A region given as a pair has no notch.
+    assert layout.layout(tables[-1], [rx, ry], players) != layout.layout(tables[-1], "narrow", players)

@@ -8,12 +8,15 @@ spread of the spokes and, on a phone, that every place the selected tile
 may go is inside the visible table at a legible size.
 """
 
+import json
 import math
 import os
 import re
+from pathlib import Path
 
 import pytest
 
+from engine import layout
 from test_ui import setup_game, waiting
 
 pytestmark = pytest.mark.browser
@@ -224,6 +227,15 @@ def test_desktop_table_stays_legible_and_in_shape(browser, site, players, rounds
         assert stats["turns"] >= 5 * rounds
 
 
+def at_least(page, seen, places):
+    """The table's view port is no smaller than bench/layout.py's model of it (layout.phone_view_px)."""
+    hand = page.locator("#game .hand button.tile-btn").count()
+    note = page.locator("#g-note").evaluate("p => p.offsetHeight > 0")
+    w, h = layout.phone_view_px(hand, places, note)
+    view = seen["view"]
+    assert abs(view[2] - view[0] - w) <= 1 and view[3] - view[1] >= h - 1, (view, hand, places, note, (w, h))
+
+
 def test_a_phone_keeps_every_place_of_the_selected_tile_in_sight(browser, site):
     from conftest import guarded_app
 
@@ -267,6 +279,7 @@ def test_a_phone_keeps_every_place_of_the_selected_tile_in_sight(browser, site):
                 targets = [re.search(r" on (\d-\d)", name).group(1) for name in names]
                 assert len(targets) >= 2
                 seen = page.evaluate(MEASURE)
+                at_least(page, seen, len(targets))
                 foot = open_foot(seen)
                 in_sight(seen, targets + ([foot] if foot else []))
                 if stats["selected"] in (1, 6):
@@ -285,3 +298,51 @@ def test_a_phone_keeps_every_place_of_the_selected_tile_in_sight(browser, site):
         print("phone: %d turns, %d selections with %d places, smallest %.1f px"
               % (stats["turns"], stats["selected"], stats["places"], stats["smallest"]))
         assert stats["selected"] >= 3
+
+
+def catalog(lang):
+    return json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / (lang + ".json")).read_text("utf-8"))
+
+
+@pytest.mark.parametrize("lang", ["en", "lv"])
+def test_the_phone_page_is_the_one_the_layout_bench_models(browser, site, lang):
+    """bench/layout.py runs the page's followed view (web/follow.js) on a model of a 390x844
+    phone's page: the table's view port (``layout.phone_view_px``, at the least) and the
+    zoom tools over it, ``layout.PHONE_TOOLS_PX``, Latvian's (the widest label); they must
+    be the page's, so the benchmark's figure is the page's (or below it)."""
+    from conftest import guarded_app
+
+    t = catalog(lang)
+    for page, opener in guarded_app(browser, site, viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                    is_mobile=True, has_touch=True, service_workers="block"):
+        assert opener("?lang=" + lang) == "ready"
+        page.get_by_role("radio", name=t["game.chicken_foot"]).check()
+        page.get_by_label(t["setup.players"], exact=True).fill("2")
+        page.get_by_label(t["setup.players"], exact=True).press("Tab")
+        page.get_by_label(t["setup.speed"]).select_option(label=t["speed.instant"])
+        page.get_by_label(t["setup.seat"].format(n=2), exact=True).select_option(label=t["seat.easy"])
+        page.get_by_role("button", name=t["setup.start"]).click()
+        game = page.locator("#game")
+        for _turn in range(40):
+            assert waiting(page) == "human"
+            settle(page)
+            several = game.locator(".hand button.tile-btn[data-targets*=' ']")
+            if several.count():
+                several.first.tap()
+                page.wait_for_selector("#game .places button.place")
+                settle(page)
+                break
+            take_turn(page)
+        else:
+            pytest.fail("no tile with several places in 40 turns")
+        seen = page.evaluate(MEASURE)
+        at_least(page, seen, game.locator(".places button.place").count())
+        view = seen["view"]
+        tools = [seen["tools"][0] - view[0], seen["tools"][1] - view[1], seen["tools"][2] - view[0],
+                 seen["tools"][3] - view[1]]
+        model = layout.PHONE_TOOLS_PX
+        # Every language's tools within the model's box; the widest's are it.
+        assert (tools[0] >= model[0] - 1 and tools[1] >= model[1] - 1 and tools[2] <= model[2] + 1
+                and tools[3] <= model[3] + 1), (tools, model)
+        if lang == "lv":
+            assert all(abs(a - b) <= 1 for a, b in zip(tools, model)), (tools, model)

@@ -18,22 +18,20 @@
 // The zoom tools float over the view's top right corner: a place framed
 // under them moves down below them, zooming out for it no further than
 // FLOOR_SHORT_PX (there the table may come down by the tools' height,
-// showing felt above it; a person's drag on a phone may do the same).
+// showing felt above it; a person's drag on a phone may do the same); places
+// too tall for that band are shown by zooming out until none is under the
+// tools (the phone's layout keeps the corner they cover at scale 1 free).
 //
 // A wide view shows the whole table, unless a grown table fitted to its box
 // would draw tiles under WIDE_SHORT_PX on their short side: then it zooms
 // just enough for that, centred on the same focus (the rest is a pan away).
+// (The constants and the arithmetic of following are web/follow.js's, which
+// bench/layout.py runs too.)
 
-const MIN = 1;
-const MAX = 6;
+import {MIN, MAX, FOLLOW_BELOW_PX, clampView, follow as followed} from "./follow.js";
+
 const STEP = 1.25;
 const PAN_PX = 48;
-const FOLLOW_SHORT_PX = 26;
-const FOCUS_PAD_PX = 6;
-const TILE_SHORT = 50;   // a tile's drawn short side in the table's viewBox units
-const FOLLOW_BELOW_PX = 600;
-const WIDE_SHORT_PX = 15;
-const FLOOR_SHORT_PX = 18;
 const views = new WeakMap();
 
 function stateOf(view) {
@@ -56,14 +54,9 @@ function toolsBox(view) {
 }
 
 function clamp(view, s) {
-  s.scale = Math.min(MAX, Math.max(MIN, s.scale));
   const w = view.clientWidth;
-  const h = view.clientHeight;
-  // On a phone the table may come down as far as the tools reach, to show what is under them.
-  const tools = w < FOLLOW_BELOW_PX ? toolsBox(view) : null;
-  const slack = tools ? Math.max(0, Math.min(h / 4, tools[3])) : 0;
-  s.x = Math.min(0, Math.max(w * (1 - s.scale), s.x));
-  s.y = Math.min(slack, Math.max(h * (1 - s.scale), s.y));
+  // (Only a phone's view needs the tools' box: reading it costs a layout.)
+  Object.assign(s, clampView(w, view.clientHeight, w < FOLLOW_BELOW_PX ? toolsBox(view) : null, s));
 }
 
 function apply(view, s) {
@@ -97,11 +90,10 @@ function fit(view) {
   apply(view, s);
 }
 
-// The follow mode of narrow views (see the top of this file).
+// The follow mode (see the top of this file; the arithmetic is web/follow.js's).
 function follow(view) {
   const s = stateOf(view);
   if (s.manual) return;
-  const wide = view.clientWidth >= FOLLOW_BELOW_PX;
   const inner = view.querySelector("#g-table");
   const table = inner && inner.querySelector("svg[data-table]");
   const box = table && table.viewBox.baseVal;
@@ -115,64 +107,21 @@ function follow(view) {
   const origin = view.getBoundingClientRect();
   const unscale = (r) => [(r.left - origin.left - s.x) / s.scale, (r.top - origin.top - s.y) / s.scale,
     (r.right - origin.left - s.x) / s.scale, (r.bottom - origin.top - s.y) / s.scale];
-  const boxes = focus.map((el) => unscale(el.getBoundingClientRect()));
-  let [x0, y0, x1, y1] = boxes[0];
-  for (const [a, b, c, d] of boxes.slice(1)) {
-    x0 = Math.min(x0, a); y0 = Math.min(y0, b); x1 = Math.max(x1, c); y1 = Math.max(y1, d);
-  }
   const w = view.clientWidth;
-  const h = view.clientHeight;
   const frame = unscale(table.getBoundingClientRect());
-  const perUnit = Math.min((frame[2] - frame[0]) / box.width, (frame[3] - frame[1]) / box.height);
-  let scale;
-  if (wide) {
-    scale = Math.min(MAX, WIDE_SHORT_PX / (TILE_SHORT * perUnit));
-  } else {
-    const legible = FOLLOW_SHORT_PX / (TILE_SHORT * perUnit);
-    const fits = Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, x1 - x0), (h - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
-    scale = Math.min(MAX, legible, fits);
-  }
-  if (scale <= 1 && wide) {
+  const framed = followed({
+    w, h: view.clientHeight,
+    tools: w < FOLLOW_BELOW_PX ? toolsBox(view) : null,
+    focus: focus.map((el) => unscale(el.getBoundingClientRect())),
+    all: [...table.querySelectorAll("g[data-tile] svg.tile")].map((el) => unscale(el.getBoundingClientRect())),
+    perUnit: Math.min((frame[2] - frame[0]) / box.width, (frame[3] - frame[1]) / box.height),
+  });
+  if (framed === null) {
     fit(view);
     return;
   }
-  scale = Math.max(MIN, scale);
-  // All the table's tiles, to centre as far as keeping the focus in view allows.
-  const all = [...table.querySelectorAll("g[data-tile] svg.tile")].map((el) => unscale(el.getBoundingClientRect()));
-  let [a0, b0, a1, b1] = [x0, y0, x1, y1];
-  for (const [a, b, c, d] of all) {
-    a0 = Math.min(a0, a); b0 = Math.min(b0, b); a1 = Math.max(a1, c); b1 = Math.max(b1, d);
-  }
-  const frameAt = (k, top) => {
-    s.scale = k;
-    s.x = k === MIN ? 0 : along(k, 0, w, x0, x1, a0, a1);
-    s.y = k === MIN && !top ? 0 : along(k, top, h, y0, y1, b0, b1);
-    clamp(view, s);
-  };
-  frameAt(scale, 0);
-  const tools = wide ? null : toolsBox(view);
-  const hidden = (b) => tools && s.x + s.scale * b[0] < tools[2] && s.x + s.scale * b[2] > tools[0] &&
-    s.y + s.scale * b[1] < tools[3] && s.y + s.scale * b[3] > tools[1];
-  if (boxes.some(hidden)) {
-    // Framed in the band below the tools instead, if that keeps tiles legible.
-    const top = tools[3];
-    const below = Math.min(scale, (h - top - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
-    if (below * TILE_SHORT * perUnit >= Math.min(FLOOR_SHORT_PX, scale * TILE_SHORT * perUnit) && below >= MIN) {
-      frameAt(below, top);
-    }
-  }
+  Object.assign(s, framed);
   apply(view, s);
-}
-
-// One axis of a followed view: the translation at scale ``k`` that keeps the
-// focus [f0, f1] (unscaled) inside the band [lo, hi] of the view, less the
-// padding, and centres the whole table [t0, t1] there as nearly as that allows.
-function along(k, lo, hi, f0, f1, t0, t1) {
-  const least = lo + FOCUS_PAD_PX - k * f0;
-  const most = hi - FOCUS_PAD_PX - k * f1;
-  const centred = (lo + hi) / 2 - k * (t0 + t1) / 2;
-  if (least > most) return (lo + hi) / 2 - k * (f0 + f1) / 2;
-  return Math.min(most, Math.max(least, centred));
 }
 
 // The person took the view in hand: it no longer follows play.

@@ -1,0 +1,89 @@
+"""web/follow.js, the followed view's arithmetic (web/panzoom.js applies it; bench/layout.py runs it).
+
+Run in Node.js through bench/follow.mjs, the way the benchmark runs it, on
+a 390x844 phone's table view port (engine.layout.PHONE_VIEW_PX) with the
+zoom tools over its top right corner (PHONE_TOOLS_PX).
+"""
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from engine import layout
+
+ROOT = Path(__file__).resolve().parent.parent
+W, H = layout.PHONE_VIEW_PX
+TOOLS = list(layout.PHONE_TOOLS_PX)
+PER_UNIT = 0.365        # px per viewBox unit: a tile's short side (50 units) is 18.25 px at scale 1
+PAD = 6                 # web/follow.js FOCUS_PAD_PX
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+
+
+def follow(*cases):
+    text = "".join(json.dumps(c) + "\n" for c in cases)
+    done = subprocess.run(["node", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(ROOT / "bench" / "follow.mjs")],
+                          input=text, capture_output=True, text=True, check=True, timeout=60)
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def case(focus, w=W, h=H, tools=TOOLS, everything=None):
+    return {"w": w, "h": h, "tools": tools, "focus": focus, "all": everything or [[0, 0, w, h]], "perUnit": PER_UNIT}
+
+
+def shown(view, box):
+    k = view["scale"]
+    return [view["x"] + k * box[0], view["y"] + k * box[1], view["x"] + k * box[2], view["y"] + k * box[3]]
+
+
+def under_tools(b):
+    return b[0] < TOOLS[2] and b[2] > TOOLS[0] and b[1] < TOOLS[3] and b[3] > TOOLS[1]
+
+
+def test_a_small_focus_is_zoomed_to_a_legible_size_and_kept_in_sight():
+    focus = [[150, 150, 170, 160], [180, 170, 200, 180]]
+    [view] = follow(case(focus))
+    # Zoomed until a tile's short side is 26 px (FOLLOW_SHORT_PX), no further.
+    assert view["scale"] == pytest.approx(26 / (50 * PER_UNIT))
+    for box in focus:
+        b = shown(view, box)
+        assert PAD - 1e-9 <= b[0] and b[2] <= W - PAD + 1e-9 and PAD - 1e-9 <= b[1] and b[3] <= H - PAD + 1e-9
+
+
+def test_a_place_under_the_zoom_tools_moves_below_them():
+    focus = [[330, 10, 350, 20], [250, 30, 270, 40]]
+    [view] = follow(case(focus))
+    for box in focus:
+        b = shown(view, box)
+        assert not under_tools(b), (b, TOOLS)
+        assert b[1] >= TOOLS[3] + PAD - 1e-9 and b[3] <= H - PAD + 1e-9
+    # Still legible there (FLOOR_SHORT_PX).
+    assert 50 * PER_UNIT * view["scale"] >= 18
+
+
+def test_a_focus_as_large_as_the_table_is_shown_whole():
+    focus = [[2, 2, 30, 20], [340, 300, 366, 327]]
+    [view] = follow(case(focus))
+    assert view == {"scale": 1, "x": 0, "y": 0}
+
+
+def test_a_wide_view_fits_unless_that_would_be_illegible():
+    legible, small = follow(case([[10, 10, 40, 30]], w=984, h=445, tools=None),
+                            dict(case([[10, 10, 40, 30]], w=984, h=445, tools=None), perUnit=0.2))
+    assert legible is None          # fit the whole table
+    assert small["scale"] == pytest.approx(15 / (50 * 0.2))     # WIDE_SHORT_PX
+
+
+def test_places_too_tall_for_the_band_below_the_tools_are_shown_by_zooming_out():
+    # One place under the tools, one near the bottom: no band below the
+    # tools holds both at 18 px, so the view zooms out until neither is under them.
+    focus = [[TOOLS[0] - 30, 50, TOOLS[0] - 5, 62], [20, 300, 60, 320]]
+    [view] = follow(case(focus))
+    assert view["scale"] >= 1
+    for box in focus:
+        b = shown(view, box)
+        assert not under_tools(b), (b, TOOLS, view)
+        assert -0.5 <= b[0] and b[2] <= W + 0.5 and -0.5 <= b[1] and b[3] <= H + 0.5
