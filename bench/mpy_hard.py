@@ -11,6 +11,13 @@ CPython tournaments at ``--iterations`` that budget, README); past it, the
 cap cut the search short.  Wall time: it swings with the machine's load,
 printed first.
 
+``--tournament N [--seed S] [--split bidding=B,discard=D,trump=T,play=P]``
+instead plays a duplicate Moon tournament on CPython, ``hard`` at that
+budget by decision kind (default: the registry's ``slow_hard_budget``) vs
+two ``medium``, N games, and prints hard's win rate with its 95 % Wilson
+interval (two runs with different seeds may be added up: ``wins``,
+``games``).  Run it under ``nice -n 10``.
+
 ``--rate`` instead runs bench/workloads/mpy_rate.py (the same decisions at
 the same budget, no time cap) and prints, per game and decision kind,
 MicroPython's median decision time and the iterations it reaches within the
@@ -83,8 +90,54 @@ def rates():
                           "within_cap_quiet": int(budget * cap / quiet_ms)}), flush=True)
 
 
+def parse_split(text):
+    """``bidding=11,discard=2,...`` -> {phase: worlds}."""
+    split = {}
+    for part in text.split(","):
+        phase, _, value = part.partition("=")
+        if phase not in HAND_PHASES + ("play",) or not value.isdigit() or int(value) < 1:
+            sys.exit("--split: %r is not phase=worlds (phases: %s)" % (part, ", ".join(HAND_PHASES + ("play",))))
+        split[phase] = int(value)
+    missing = [p for p in HAND_PHASES + ("play",) if p not in split]
+    if missing:
+        sys.exit("--split: no budget for %s" % ", ".join(missing))
+    return split
+
+
+def option(args, name, default):
+    if name in args:
+        i = args.index(name)
+        if i + 1 >= len(args):
+            sys.exit("%s needs a value" % name)
+        return args[i + 1]
+    return default
+
+
+def moon_tournament(args):
+    from engine import games
+    from engine.ai import Budget
+    from engine.tournament import tournament
+
+    count = int(option(args, "--tournament", "300"))
+    seed = int(option(args, "--seed", "3"))
+    split = option(args, "--split", None)
+    budget = parse_split(split) if split else games.info("moon").slow_hard_budget
+    if not isinstance(budget, dict):
+        budget = {phase: budget for phase in HAND_PHASES + ("play",)}
+    result = tournament("moon", ["hard", "medium", "medium"], count, seed, budget=Budget(iterations=budget))
+    hard = result["seats"][0]
+    print(json.dumps({"metric": "mpy_hard.moon.tournament", "split": budget, "seed": seed, "games": hard["games"],
+                      "wins": hard["won"], "win_rate": hard["win_rate"], "ci95": hard["win_rate_ci95"],
+                      "hard_decision_ms_median": hard["decision_ms_median"],
+                      "hard_decision_ms_max": hard["decision_ms_max"],
+                      "load_average_1min": round(os.getloadavg()[0], 2)}), flush=True)
+
+
 def main():
     check_budgets()
+    if "--tournament" in sys.argv[1:]:
+        moon_tournament(sys.argv[1:])
+        return 0
     print(json.dumps({"metric": "machine.load_average_1min", "value": round(os.getloadavg()[0], 2), "unit": ""}))
     if "--rate" in sys.argv[1:]:
         rates()

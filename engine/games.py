@@ -42,7 +42,8 @@ class GameInfo:
     * ``slow_hard_budget`` -- the ``hard`` player's search budget (Moon:
       worlds, Chicken Foot: playouts) on a slow interpreter (MicroPython in
       the browser, until Pyodide is ready): what it reaches within the page's
-      time caps on a quiet desktop (``bench/mpy_hard.py --rate``).
+      time caps on a quiet desktop (``bench/mpy_hard.py --rate``); an int, or
+      a dict by decision kind (see :func:`phase_iterations`).
     """
 
     __slots__ = ("name", "title", "title_key", "min_players", "max_players", "default_players",
@@ -106,6 +107,17 @@ class GameInfo:
         if isinstance(n, int) and not isinstance(n, bool) and self.min_players <= n <= self.max_players:
             return n
         return self.default_players
+
+
+def phase_iterations(iterations, view):
+    """The search budget for the decision of ``view``: ``iterations`` as it is
+    (an int, or None: the level's own), or, a dict by decision kind (a Moon
+    view's ``phase``: ``bidding``, ``discard``, ``trump``, ``play``), that
+    kind's entry -- a slow interpreter reaches different budgets per kind
+    within one time cap (``slow_hard_budget``)."""
+    if isinstance(iterations, dict):
+        return iterations.get(view.get("phase") or "play")
+    return iterations
 
 
 def _load(dotted):

@@ -390,3 +390,27 @@ def test_the_offline_download_waits_for_the_first_computer_move_and_covers_hard(
     finally:
         guard.context.close()
     assert guard.problems() == []
+
+
+def test_on_a_phone_the_fallback_is_said_above_the_table(browser, page_watch, site):
+    # The phone's game view hides the status line, but not a hard seat playing below its level.
+    from conftest import app_url, guarded_page
+
+    pages = guarded_page(browser, page_watch, viewport={"width": 390, "height": 844}, service_workers="block")
+    page = next(pages)
+    try:
+        page_watch.expect_errors()
+        page.context.route("**/runtime/pyodide-*/python_stdlib.zip", fulfil(200, "damaged"))
+        page.goto(app_url(site))
+        assert wait_for_state(page, "app-state", 30000) == "ready"
+        start_hard_against_a_person(page)
+        assert stated_within_the_bound(page, ("error",)) == "error"
+        page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=30000)
+        box = page.locator("#computer-status").bounding_box()
+        assert box is not None and box["height"] >= 15, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] >= 0
+        table = page.locator("#game").bounding_box()
+        assert box["y"] + box["height"] <= table["y"] + 0.5, (box, table)
+        assert page.get_by_role("button", name="Hint").is_visible()
+    finally:
+        next(pages, None)

@@ -30,6 +30,11 @@ def choose_action(view_json, level, seed, iterations=None, time_ms=None):
     ``iterations``: 2 s, a safety net for a slow device);
     ``0`` means not given (the page cannot send ``None`` to Pyodide).
     """
+    from engine.ai.clock import now
+
+    # The time cap bounds the whole call: importing the players (the first
+    # call's), reading the view and preparing the search count too.
+    started = now()
     from engine.ai import Budget, choose
 
     view = json.loads(view_json)
@@ -37,7 +42,8 @@ def choose_action(view_json, level, seed, iterations=None, time_ms=None):
     time_ms = int(time_ms) if time_ms and int(time_ms) > 0 else None
     budget = None
     if iterations is not None or time_ms is not None:
-        budget = Budget(iterations=iterations, time_ms=time_ms if time_ms is not None or iterations is None else 2000)
+        budget = Budget(iterations=iterations, time_ms=time_ms if time_ms is not None or iterations is None else 2000,
+                        started=started)
     return choose(view, str(level), int(seed), budget)
 
 

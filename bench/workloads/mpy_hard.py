@@ -23,14 +23,17 @@ HAND_MS = 1000
 
 def run(name):
     times = {}
+    budgets = {}
     for phase, view, seed in decisions(name):
         cap = HAND_MS if phase in HAND_PHASES else PLAY_MS
         start = now()
-        choose(view, "hard", seed, Budget(iterations=games.info(name).slow_hard_budget, time_ms=cap))
+        choose(view, "hard", seed, Budget(iterations=games.phase_iterations(games.info(name).slow_hard_budget, view),
+                                          time_ms=cap))
         times.setdefault(phase, []).append(elapsed_ms(start))
+        budgets[phase] = games.phase_iterations(games.info(name).slow_hard_budget, view)
     for phase in sorted(times):
         cap = HAND_MS if phase in HAND_PHASES else PLAY_MS
-        print(json.dumps({"game": name, "phase": phase, "iterations": games.info(name).slow_hard_budget, "cap_ms": cap,
+        print(json.dumps({"game": name, "phase": phase, "iterations": budgets[phase], "cap_ms": cap,
                           "ms": [int(t) for t in times[phase]]}))
 
 

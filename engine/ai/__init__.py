@@ -18,15 +18,20 @@ LEVELS = ["easy", "medium", "hard"]
 
 class Budget:
     """How much a player may think: ``iterations`` (the deterministic limit:
-    sampled worlds or playouts) and ``time_ms``, a safety net that stops a
+    sampled worlds or playouts; or a dict of them by decision kind, see
+    ``games.phase_iterations``) and ``time_ms``, a safety net that stops a
     search early on a slow device (only then is the choice timing-dependent).
+    ``started`` (an ``ai.clock.now()`` value) is when the decision began, for
+    the time cap to bound the whole of it (the worker's own work before the
+    search included); default: when the search starts.
     """
 
-    __slots__ = ("iterations", "time_ms")
+    __slots__ = ("iterations", "time_ms", "started")
 
-    def __init__(self, iterations=None, time_ms=None):
+    def __init__(self, iterations=None, time_ms=None, started=None):
         self.iterations = iterations
         self.time_ms = time_ms
+        self.started = started
 
 
 def _player_module(game):
@@ -51,6 +56,9 @@ def choose(view, level="medium", seed=0, budget=None):
         raise ValueError("this seat has nothing to do now")
     if len(legal) == 1:
         return legal[0]
+    if budget is not None and isinstance(budget.iterations, dict):
+        # A budget by decision kind (games.phase_iterations): this decision's.
+        budget = Budget(games.phase_iterations(budget.iterations, view), budget.time_ms, budget.started)
     action = _player_module(view["game"]).choose(view, level, Rng(seed), budget or Budget())
     if action not in legal:
         raise AssertionError("computer player chose an illegal action %r" % (action,))

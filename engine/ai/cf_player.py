@@ -176,7 +176,7 @@ def choose_hard(view, rng, budget):
     if worlds < 1:
         worlds = 1
     deadline = Deadline(budget.time_ms if budget.time_ms is not None else
-                        (HARD_TIME_MS if budget.iterations is None else None))
+                        (HARD_TIME_MS if budget.iterations is None else None), budget.started)
     seat = k.seat
     hands, yard = sample_hinted(k, rng)
     base = world_base(view, k, hands, yard)

@@ -19,12 +19,14 @@ except ImportError:
 
 
 class Deadline:
-    """``Deadline(ms).passed()`` turns true once ``ms`` have elapsed (never with ``None``)."""
+    """``Deadline(ms).passed()`` turns true once ``ms`` have elapsed (never with
+    ``None``), counted from ``start`` (a :func:`now` value: when the decision
+    began, so that its preparation counts too) or from now."""
 
     __slots__ = ("start", "ms")
 
-    def __init__(self, ms):
-        self.start = now()
+    def __init__(self, ms, start=None):
+        self.start = now() if start is None else start
         self.ms = ms
 
     def passed(self):

@@ -305,7 +305,7 @@ class _Search:
         ms = budget.time_ms
         if ms is None and it is None:
             ms = DEFAULT_TIME_MS
-        self.deadline = Deadline(ms)
+        self.deadline = Deadline(ms, budget.started)
         self.nodes_left = NODES_PER_DECISION if it is None else NODES_PER_DECISION * it // HARD_WORLDS[phase] + 1
 
     def more(self, done):

@@ -453,7 +453,8 @@ def budget(runtime, view, level, hint=False):
         return (0, 0)
     if level != "hard" and not hint:
         return (0, 0)
-    return (games.info(view["game"]).slow_hard_budget, MPY_HAND_TIME_MS if hand else MPY_HARD_TIME_MS)
+    iterations = games.phase_iterations(games.info(view["game"]).slow_hard_budget, view)
+    return (iterations or 0, MPY_HAND_TIME_MS if hand else MPY_HARD_TIME_MS)
 
 
 def gone():
