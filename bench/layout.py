@@ -23,15 +23,17 @@ prints per player count and shape, then overall::
   followed view itself (``web/follow.js``, run in Node.js by
   ``bench/follow.mjs``) on a model of a 390x844 phone's page: the picture
   the page draws (``render.table_svg``, the page's ``min_size``) fitted into
-  the table's view port (``layout.phone_view_px``: the rack and the place
-  buttons take its height) with the zoom tools over it
-  (``layout.PHONE_TOOLS_PX``), tiles' boxes as the browser gives them.
-  ``phone_focus_min_px``: the smallest short side it draws those places
-  at; ``phone_below_18px``: how many selections it draws under 18 px;
-  ``phone_not_in_sight``: how many with a place cut by the view's edge or
-  under the tools; ``phone_rounds_missed``: rounds with either.  The same
-  for every turn with an open foot (``phone_foot_*``: the foot and its
-  "cover" label framed).  ``--misses`` lists the cases missed.
+  the table's view port with the zoom tools over it
+  (``layout.PHONE_TOOLS_PX``), tiles' boxes as the browser gives them; the
+  view port two ways: ``phone_368x329`` (the one the narrow region is
+  shaped for) and ``phone_rack`` (the one the page leaves the table beside
+  the rack and the place buttons, at the least: ``layout.phone_view_px``).
+  Each gives ``min_px``, the smallest short side it draws those places at;
+  ``below_18px``, how many selections it draws under 18 px;
+  ``not_in_sight``, how many with a place cut by the view's edge or under
+  the tools; ``rounds_missed``, rounds with either; and the same for every
+  turn with an open foot (``foot_*``: the foot and its "cover" label
+  framed).  ``--misses`` lists the cases missed.
 
     python3 bench/layout.py [--rounds-per-case N] [--shapes wide,narrow] [--misses]
 """

@@ -212,18 +212,26 @@ def _bounds_of(entry):
 
 def _label_spot(entry, tiles, width, size):
     """Where the open foot's label goes (its baseline's middle): below the foot, else
-    above, right or left of it, the first clear of every tile; below if none is."""
+    above, right or left of it, the first clear of every tile; if none is, the one
+    that covers least of them (by their bounding boxes)."""
     x0, y0, x1, y1 = _bounds_of(entry)
     cx = (x0 + x1) // 2
     gap = 10
     spots = [(cx, y1 + gap + size), (cx, y0 - gap - size // 4),
              (x1 + gap + width // 2, (y0 + y1) // 2 + size // 3), (x0 - gap - width // 2, (y0 + y1) // 2 + size // 3)]
     boxes = [_bounds_of(t) for t in tiles]
+    best = None
     for lx, ly in spots:
         a = (lx - width // 2, ly - size, lx + width // 2, ly + size // 4)
-        if all(b[2] <= a[0] or a[2] <= b[0] or b[3] <= a[1] or a[3] <= b[1] for b in boxes):
+        covered = 0
+        for b in boxes:
+            if not (b[2] <= a[0] or a[2] <= b[0] or b[3] <= a[1] or a[3] <= b[1]):
+                covered += (min(a[2], b[2]) - max(a[0], b[0])) * (min(a[3], b[3]) - max(a[1], b[1]))
+        if covered == 0:
             return lx, ly
-    return spots[0]
+        if best is None or covered < best[0]:
+            best = (covered, lx, ly)
+    return best[1], best[2]
 
 
 def _ratio(a, b):
