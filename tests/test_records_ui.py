@@ -20,6 +20,10 @@ from app import names, recordio, replay  # noqa: E402
 from app import session as sess  # noqa: E402
 
 
+# The browser tests open the app with ?pyodide=off (tests/conftest.py): they need no Pyodide.
+pytestmark = pytest.mark.no_pyodide
+
+
 def played_session(game="chicken-foot", players=3, rounds=2, extra=5, seed=1):
     setup = sess.default_setup()
     setup["game"] = game

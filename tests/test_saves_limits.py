@@ -11,7 +11,7 @@ from engine import record, share
 from engine.record import MAX_NAME, MAX_RECORD_BYTES, dumps, new_game
 from engine.rng import Rng
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
 LONGTASKS = """
 window.__longtasks = [];
