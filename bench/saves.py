@@ -15,6 +15,10 @@
   meanwhile.  Targets <= 500 ms and <= 200 ms.
 * ``saves.import_ms_moon_long``: a long random Moon game (about 150 KB,
   hundreds of hands), the same way.
+* ``saves.import_ms_moon_limit`` / ``saves.import_longest_task_ms_moon_limit``:
+  one long Moon game filling the size limit with complete hands
+  (``tests.helpers.long_moon_record``: some 1,400 hands, 37k actions, the most
+  an import can have to replay), the same way.  Targets <= 500 ms and <= 200 ms.
 * ``saves.record_bytes_cf8x10``: that match's record size.
 
 Medians of ``--runs`` page loads; the machine's load average is printed too.
@@ -34,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from engine.record import MAX_RECORD_BYTES, dumps, new_game  # noqa: E402
-from tests.helpers import played  # noqa: E402  (a complete random game's record)
+from tests.helpers import long_moon_record, played  # noqa: E402  (a complete random game's record)
 
 from tests.helpers import CHROMIUM_ARGS  # noqa: E402
 LONGTASKS = """
@@ -93,7 +97,8 @@ def main():
     cf8 = dumps(played("chicken-foot", 8, 1))
     big = padded(played("moon", 3, 2), MAX_RECORD_BYTES)
     moon_long = dumps(played("moon", 3, 1))
-    figures = {"save": [], "cold": [], "import": [], "longest": [], "moon": []}
+    moon_limit = long_moon_record()
+    figures = {"save": [], "cold": [], "import": [], "longest": [], "moon": [], "limit": [], "limit_longest": []}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for _ in range(args.runs):
@@ -108,6 +113,11 @@ def main():
             page.goto(url)     # a fresh page for each import
             page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=60000)
             figures["moon"].append(import_once(page, moon_long)[0])
+            page.goto(url)
+            page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=60000)
+            took, longest = import_once(page, moon_limit)
+            figures["limit"].append(took)
+            figures["limit_longest"].append(longest)
             page.goto(url)
             page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=60000)
             import_once(page, cf8)
@@ -126,8 +136,13 @@ def main():
             ("saves.import_ms_512kb", statistics.median(figures["import"]), "ms", "<= 500"),
             ("saves.import_longest_task_ms_512kb", statistics.median(figures["longest"]), "ms", "<= 200"),
             ("saves.import_ms_moon_long", statistics.median(figures["moon"]), "ms", None),
+            ("saves.import_ms_moon_limit", statistics.median(figures["limit"]), "ms", "<= 500"),
+            ("saves.import_longest_task_ms_moon_limit", statistics.median(figures["limit_longest"]), "ms", "<= 200"),
             ("saves.record_bytes_cf8x10", len(cf8.encode("utf-8")), "bytes", None),
-            ("saves.record_bytes_moon_long", len(moon_long.encode("utf-8")), "bytes", None)]
+            ("saves.record_bytes_moon_long", len(moon_long.encode("utf-8")), "bytes", None),
+            ("saves.record_bytes_moon_limit", len(moon_limit.encode("utf-8")), "bytes", "<= %d" % MAX_RECORD_BYTES),
+            ("saves.record_actions_moon_limit", sum(len(r["actions"]) for r in json.loads(moon_limit)["rounds"]),
+             "actions", None)]
     for metric, value, unit, target in rows:
         print(json.dumps({"metric": metric, "value": round(value, 2), "unit": unit, "target": target,
                           "runs": args.runs, "load_average": round(load, 2)}))

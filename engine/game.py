@@ -278,8 +278,18 @@ class Game:
         self._rounds[-1]["scores"] = list(scores)
 
     def _copy_rounds(self):
-        """A deep copy of the logged rounds (for clone() and record())."""
+        """A deep copy of the logged rounds (for record())."""
         return [copy_round(r) for r in self._rounds]
+
+    def _clone_rounds(self):
+        """The logged rounds for a clone: only the last round is ever written
+        again (its actions, then its scores), so a clone copies that one and
+        shares the others; a clone costs the same early in a game and after
+        hundreds of rounds (the replay viewer keeps one per round start)."""
+        rounds = list(self._rounds)
+        if rounds:
+            rounds[-1] = copy_round(rounds[-1])
+        return rounds
 
     def record(self):
         """The ``domino-record/1`` dict of the game so far (a fresh copy)."""

@@ -324,7 +324,7 @@ def replay_steps(data, step=None, every=0, play=None):
         if "scores" in rnd:
             if game.phase() not in ("round-over", "game-over"):
                 raise RecordError("an unfinished round has no scores", ri, key="record.scores_unfinished")
-            got = game.round_scores()[-1]
+            got = game.last_scores()     # not round_scores(): a copy of every round's, each round
             if rnd["scores"] != got:
                 mine, rules = _dump_list(rnd["scores"]), _dump_list(got)
                 raise RecordError("scores %s do not match the rules' %s" % (mine, rules), ri,

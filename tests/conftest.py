@@ -152,13 +152,34 @@ def wait_for_state(page, name, timeout_ms, settled=("ready", "error")):
 
 TEST_SEED = 20261130
 
+# Set for a test marked ``no_pyodide`` (see _no_pyodide): app_url adds ``pyodide=off``.
+_URL = {"pyodide_off": False}
+
+
+@pytest.fixture(autouse=True)
+def _no_pyodide(request):
+    """A test marked ``no_pyodide`` opens the app with ``?pyodide=off``: the page
+    never starts Pyodide and MicroPython plays every seat (hard at its smaller
+    budget).  Pyodide's start (13.7 MB of WebAssembly compiled, its standard
+    library loaded) costs each page seconds of CPU on the shared cores; a test
+    of the UI, the saves or the records does not need it.  The workers'
+    tests (tests/test_workers.py) and the analysis run with it."""
+    _URL["pyodide_off"] = request.node.get_closest_marker("no_pyodide") is not None
+    yield
+    _URL["pyodide_off"] = False
+
 
 def app_url(site, path="", seed=TEST_SEED):
-    """The app's URL with a fixed ``?seed=``: every deal a test sees is reproducible."""
-    if seed is None or "seed=" in path:
-        return site + path
+    """The app's URL with a fixed ``?seed=``: every deal a test sees is reproducible
+    (and ``pyodide=off`` in a test marked ``no_pyodide``)."""
     base, hash_mark, fragment = path.partition("#")
-    base += ("&" if "?" in base else "?") + "seed=%d" % seed
+    params = []
+    if seed is not None and "seed=" not in path:
+        params.append("seed=%d" % seed)
+    if _URL["pyodide_off"] and "pyodide=" not in base:
+        params.append("pyodide=off")
+    if params:
+        base += ("&" if "?" in base else "?") + "&".join(params)
     return site + base + hash_mark + fragment
 
 

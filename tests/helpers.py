@@ -62,3 +62,42 @@ def played(game, players, seed):
         else:
             g.apply(rng.choice(g.legal_actions()))
     return g.record()
+
+
+def long_moon_record(limit=None, seed=5):
+    """The JSON text of one long Moon game filling the record size limit (``limit`` bytes,
+    default ``engine.record.MAX_RECORD_BYTES``) with complete hands: some 1,400 hands, 37k actions.
+
+    Nobody wins: each hand the seat with the most points bids 7 and plays its
+    first legal tile (a 7 needs every trick, so it all but always fails and loses 7
+    points); the defenders play at random.  The largest valid record in
+    actions, what an import's replay costs most on.
+    """
+    from engine.record import MAX_RECORD_BYTES, dumps, new_game
+
+    limit = MAX_RECORD_BYTES if limit is None else limit
+    game = new_game("moon", 3, names=["Ana", "Ben", "Cleo"])
+    rng = Rng(seed)
+    size = len(dumps(game.record()).encode("utf-8"))
+    while True:
+        game.start_round(game.new_deal(rng))
+        totals = game.totals()
+        target = totals.index(max(totals))
+        while game.current_seat() is not None:
+            legal = game.legal_actions()
+            if game.phase() == "bidding":
+                action = "7" if game.current_seat() == target and "7" in legal else "pass"
+            elif game.current_seat() == target:
+                action = legal[0]
+            else:
+                action = rng.choice(legal)
+            game.apply(action)
+        # The new hand's JSON and its comma; a finished game would end the record early.
+        size += len(dumps(game.record()["rounds"][-1]).encode("utf-8")) + (1 if game.round_count() > 1 else 0)
+        if size > limit or game.is_over():
+            break
+    rec = game.record()
+    rec["rounds"] = rec["rounds"][:-1]      # the hand that went over
+    text = dumps(rec)
+    assert len(text.encode("utf-8")) <= limit
+    return text

@@ -152,7 +152,9 @@ def test_iterations_gives_the_portable_scripts_answers_run_after_run(tmp_path):
                 printed = dumps(without_times(json.loads(printed)))
             assert printed == expected
         checked += 1
-    assert checked == 6
+    # Every command the script runs (fewer cases in CI than at nightly size: tests/portable/_nightly.py).
+    commands = [line.split(" ", 1)[0] for line in lines if line.split(" ", 1)[0] in ("selfplay", "move", "tournament")]
+    assert checked == len(commands) >= 4 and set(commands) == {"selfplay", "move", "tournament"}
 
 
 def test_tournament_takes_iterations_and_repeats_exactly():

@@ -24,6 +24,10 @@ from app import history_view  # noqa: E402
 from app import i18n  # noqa: E402
 
 
+# The browser tests open the app with ?pyodide=off (tests/conftest.py): they need no Pyodide.
+pytestmark = pytest.mark.no_pyodide
+
+
 def played(game_name, seats, names, seed):
     game = new_game(game_name, len(names), names=names)
     rng = Rng(seed)
@@ -184,7 +188,19 @@ def test_history_survives_reload_reviews_exports_and_deletes(page, open_app, sav
 
 @pytest.mark.browser
 def test_a_game_finished_on_the_page_joins_the_history(page, open_app):
-    setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (hard)", "Computer (easy)"])
+    from conftest import APP_READY_TIMEOUT_MS
+    from sizes import NIGHTLY
+    from tests_saves_support import random_game, resume_save, save_of
+
+    if NIGHTLY:     # a whole game from the setup screen
+        setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (hard)", "Computer (easy)"])
+    else:           # CI: its last hands, resumed from a save of the hands before (played on CPython)
+        near = random_game("moon", ["Ana", "Ben", "Cleo"], 8,
+                           lambda g: g.current_seat() is None and max(g.totals()) >= 16)
+        assert not near.is_over() and max(near.totals()) >= 16
+        assert open_app() == "ready"
+        resume_save(page, save_of(near, ["human", "hard", "easy"]))
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
     for _ in range(3000):
         if not mouse_step(page):        # no Next round: the game is over
             break

@@ -14,7 +14,7 @@ from conftest import APP_READY_TIMEOUT_MS, app_url, wait_for_state
 from engine import record as records
 from engine.rng import Rng
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = ROOT / "web" / "i18n"

@@ -13,7 +13,8 @@ import pytest
 from tests.interpreters import INTERPRETERS, PACKAGES, available, run_script
 
 PORTABLE = Path(__file__).resolve().parent / "portable"
-SCRIPTS = sorted(PORTABLE.glob("*.py"))
+# ``_*.py`` are the scripts' own helpers (``_nightly.py``), not scripts.
+SCRIPTS = sorted(p for p in PORTABLE.glob("*.py") if not p.name.startswith("_"))
 
 pytestmark = pytest.mark.portability
 

@@ -20,6 +20,10 @@ from app import names, recordio, replay  # noqa: E402
 from app import session as sess  # noqa: E402
 
 
+# The browser tests open the app with ?pyodide=off (tests/conftest.py): they need no Pyodide.
+pytestmark = pytest.mark.no_pyodide
+
+
 def played_session(game="chicken-foot", players=3, rounds=2, extra=5, seed=1):
     setup = sess.default_setup()
     setup["game"] = game
@@ -116,13 +120,69 @@ def test_one_reading_gives_the_viewer_what_separate_replays_gave(game, players, 
     assert reading.session.game.record() == sess.Session.from_record(s.setup, rec).game.record() == rec
     viewer = reading.viewer()
     plain = replay.Viewer(sess.Session.from_record(s.setup, rec), mode="replay", imported=True)
-    assert viewer._snapshots() == plain._snapshots()
+    # A snapshot of every round's start, as the viewer of the session keeps them.
+    assert sorted(viewer.bases) == list(range(len(rec["rounds"])))
+    assert [viewer.bases[r].record() for r in sorted(viewer.bases)] == [
+        plain.base(r).record() for r in range(len(rec["rounds"]))]
     first = viewer.total if step is None else step
     assert viewer.session(first).game.record() == plain.session(first).game.record()
     assert viewer.describe() == plain.describe() and viewer.log() == plain.log()
     for at in (0, viewer.total // 2, viewer.total):   # stepping elsewhere rebuilds as before
         assert viewer.session(at).game.record() == plain.session(at).game.record()
         assert viewer.log() == plain.log()
+
+
+@pytest.mark.parametrize("read", [False, True])
+def test_a_step_back_across_a_round_boundary_replays_one_round_at_most(monkeypatch, read):
+    """Every round's start is kept (app.session.Review.base): stepping back from the end
+    to the start applies at most one round's actions a step, and never replays the record."""
+    s = played_session("chicken-foot", 3, rounds=4, extra=3)
+    rec = s.game.record()
+    if read:
+        reading = replay.Reading(s.setup, rec)
+        for _ in reading.steps():
+            pass
+        viewer = reading.viewer()
+    else:
+        viewer = replay.Viewer(s, mode="replay")
+    plain = replay.Viewer(sess.Session.from_record(s.setup, rec), mode="replay")
+    expected = {}
+    for step in range(viewer.total + 1):
+        plain.session(step)
+        expected[step] = plain.log()
+    viewer.session(viewer.total)
+    viewer.session(0)       # every round start is kept from here on
+    applied = [0]
+    apply = sess.Session.apply
+    replay_steps = record.replay_steps
+
+    def counted(self, action):
+        applied[0] += 1
+        return apply(self, action)
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the record was replayed again")
+
+    monkeypatch.setattr(sess.Session, "apply", counted)
+    monkeypatch.setattr(sess.records, "replay_steps", no_replay)
+    longest = max(len(r["actions"]) for r in rec["rounds"])
+    crossed = 0
+    for step in range(viewer.total, -1, -1):
+        before = applied[0]
+        twin = viewer.session(step)
+        assert applied[0] - before <= longest, step
+        if step in viewer.starts[1:]:
+            crossed += 1
+        assert viewer.log() == expected[step], step
+        assert twin.game.action_count() == step
+    assert crossed == len(rec["rounds"]) - 1 >= 3
+    # The page asks for the last lines only: only the rounds they come from are logged.
+    monkeypatch.setattr(sess.records, "replay_steps", replay_steps)
+    fresh = replay.Viewer(sess.Session.from_record(s.setup, rec), mode="replay")
+    fresh.session(fresh.total)
+    lines = fresh.log(5)
+    assert lines == expected[fresh.total][-5:]
+    assert sorted(fresh._logs) == ([] if len(fresh.session().log) >= 5 else [len(rec["rounds"]) - 2])
 
 
 def test_a_bad_record_fails_its_reading_located():

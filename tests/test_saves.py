@@ -9,7 +9,7 @@ from conftest import APP_READY_TIMEOUT_MS, app_url, wait_for_state
 from engine import record
 from test_ui import mouse_step, setup_game, waiting
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
 MY_SAVE = "() => localStorage.getItem('boneyard.game.' + sessionStorage.getItem('boneyard.tab'))"
 

@@ -19,7 +19,7 @@ import pytest
 from engine import layout
 from test_ui import setup_game, waiting
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
 DESKTOP_SHORT_PX = 14
 # On a 390x844 phone the table box is 368x329 px while a tile's places are

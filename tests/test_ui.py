@@ -7,7 +7,7 @@ import pytest
 from conftest import WORKER_READY_TIMEOUT_MS, app_url, wait_for_state
 from engine import record
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
 WAIT_MS = 60000
 

@@ -11,7 +11,7 @@ import pytest
 from conftest import ROOT, guarded_app
 from test_ui import mouse_step, setup_game, waiting
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SEVERE = ("serious", "critical")

@@ -13,7 +13,7 @@ import pytest
 from conftest import guarded_app
 from test_ui import mouse_step, waiting
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
 # Every stand-in's path, sampled each frame: where it was, where the seat cards and its tile were.
 FLIGHTS = """

@@ -7,7 +7,7 @@ import pytest
 from conftest import app_url
 from test_ui import mouse_step, setup_game, waiting
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
 
 def human_turn_with_blocked_tile(page):

@@ -61,7 +61,7 @@ class Views:
         g.names = list(self.names) if self.names is not None else None
         g._rounds = []
         if self.log:
-            g._rounds = self._copy_rounds()
+            g._rounds = self._clone_rounds()
         g.spokes_req = self.spokes_req
         g.reserve = self.reserve
         g.double_blank_50 = self.double_blank_50

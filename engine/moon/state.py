@@ -75,6 +75,10 @@ class Moon(Play, Notation, Dealing, Views, Game):
     def round_scores(self):
         return [list(s) for s in self.hand_scores]
 
+    def last_scores(self):
+        # Game's, without copying every hand's: a record's replay checks each hand's.
+        return list(self.hand_scores[-1]) if self.hand_scores else None
+
     def winners(self):
         return list(self.won_game)
 

@@ -80,11 +80,11 @@ class Views:
         g.names = list(self.names) if self.names is not None else None
         g.log = self.log
         if self.log:
-            g._rounds = self._copy_rounds()
+            g._rounds = self._clone_rounds()
         else:
             g._rounds = []
         g.totals_ = list(self.totals_)
-        g.hand_scores = [list(s) for s in self.hand_scores]
+        g.hand_scores = list(self.hand_scores)   # a hand's scores are never changed once appended
         g.first0 = self.first0
         g.hand_no = self.hand_no
         g.code = self.code

@@ -9,24 +9,27 @@ three interpreters, and tests/test_cli_ai.py that the command line prints
 exactly them: a fixed budget gives one answer on any machine and interpreter.
 """
 
+from _nightly import size
 from engine.ai import Budget
 from engine.record import dumps, new_game
 from engine.rng import Rng
 from engine.tournament import pick, play_out, tournament, without_times
 
-# (game, players, levels, seed, iterations) for selfplay.
-SELFPLAY = [("moon", 3, ["hard", "easy", "medium"], 11, 1)]
-# (game, players, seed, medium moves before the position, iterations) for move.
-MOVES = [("moon", 3, 4, 5, 3), ("moon", 3, 9, 14, 2), ("chicken-foot", 4, 6, 9, 40), ("chicken-foot", 3, 8, 17, 60)]
-# (game, seats, games, seed, iterations) for tournament: one rotation of Moon.
-TOURNAMENTS = [("moon", ["hard", "medium", "easy"], 3, 2, 1)]
+# CI runs a smaller set, the nightly run (BONEYARD_NIGHTLY=1) all of it:
+# (game, players, levels, seed, iterations, stop after N actions or None) for selfplay:
+# CI three Moon hands or so, nightly the whole game.
+SELFPLAY = [("moon", 3, ["hard", "easy", "medium"], 11, 1, size(80, None))]
+# (game, players, seed, medium moves before the position, iterations) for move: CI one position per game.
+MOVES = size([("moon", 3, 4, 5, 3), ("chicken-foot", 4, 6, 9, 40)],
+             [("moon", 3, 4, 5, 3), ("moon", 3, 9, 14, 2), ("chicken-foot", 4, 6, 9, 40), ("chicken-foot", 3, 8, 17, 60)])
+# (game, seats, games, seed, iterations) for tournament: CI one Moon game, nightly one rotation.
+TOURNAMENTS = [("moon", ["hard", "medium", "easy"], size(1, 3), 2, 1)]
 
 
-
-def selfplay(game, players, levels, seed, iterations):
+def selfplay(game, players, levels, seed, iterations, stop_after):
     budget = Budget(iterations=iterations)
     g = new_game(game, players)
-    play_out(g, Rng(seed), lambda g, legal, r: pick(g, levels[g.current_seat()], r.next64(), budget))
+    play_out(g, Rng(seed), lambda g, legal, r: pick(g, levels[g.current_seat()], r.next64(), budget), stop_after)
     return g
 
 
@@ -46,10 +49,13 @@ def position(game, players, seed, steps):
 
 
 # Each case: its command-line arguments, then what the command prints.
-for game, players, levels, seed, iterations in SELFPLAY:
-    print("selfplay", dumps(["--game", game, "--players", str(players), "--levels", ",".join(levels),
-                             "--seed", str(seed), "--iterations", str(iterations)]))
-    print(dumps(selfplay(game, players, levels, seed, iterations).record()))
+for game, players, levels, seed, iterations, stop_after in SELFPLAY:
+    args = ["--game", game, "--players", str(players), "--levels", ",".join(levels), "--seed", str(seed),
+            "--iterations", str(iterations)]
+    if stop_after is not None:
+        args += ["--stop-after", str(stop_after)]
+    print("selfplay", dumps(args))
+    print(dumps(selfplay(game, players, levels, seed, iterations, stop_after).record()))
 for game, players, seed, steps, iterations in MOVES:
     g = position(game, players, seed, steps)
     print("move", dumps(["--level", "hard", "--seed", "1", "--iterations", str(iterations)]))

@@ -382,11 +382,25 @@ async def start_worker(runtime):
         await waiting
 
 
+def pyodide_off():
+    """``?pyodide=off`` in the address: Pyodide is never started and MicroPython
+    plays every seat (at hard's smaller budget), as before Pyodide is ready.
+    For tests that do not need it (its start costs a browser seconds of CPU)
+    and for trying the page as a slow device plays it."""
+    try:
+        return str(window.URLSearchParams.new(window.location.search).get("pyodide")) == "off"
+    except Exception:
+        return False
+
+
 def release():
     """Start Pyodide, then let the offline download go once Pyodide has settled."""
     if players.released:
         return
     players.released = True
+    if pyodide_off():
+        dom.set_state("downloads", "now")     # nothing to wait for
+        return
     asyncio.create_task(_background())
 
 

@@ -206,6 +206,9 @@ def _reading(text, source, name):
         if text is None:
             raise GameError(t("records.file_unreadable"))
         rec, step = recordio.parse(text)
+        # One task (MicroPython's split and json.loads are single calls: about a
+        # second for 512 KB of moves); marked for tests/test_saves_limits.py.
+        window.performance.mark("boneyard-import-parsed")
         yield
         setup = recordio.setup_for(rec, recordio.default_seats(rec["players"], current_setup()),
                                    current_setup(), 1)

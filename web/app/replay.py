@@ -32,39 +32,27 @@ class Viewer(sess.Review):
         self.imported = imported    # True: not the game being played (Close returns to that one)
         self.hand = None            # a seat, ALL, NONE, or None (the page's default)
         self.autoplay = False
-        self._snaps = None
+        self._logs = {}             # round index -> that whole round's log lines
 
-    def _snapshots(self):
-        """Per step: (log length, last line) of the whole game's log after that step."""
-        if self._snaps is None:
-            s = sess.Session(self.setup, sess.records.new_game(
-                self.setup["game"], self.source.game.players, self.source.game.options or None,
-                self.source.names))
-            snaps = []
-            fields = self.source.game.DEAL_FIELDS
-            for ri in range(len(self.rounds)):
-                rnd = self.rounds[ri]
-                deal = {}
-                for key in fields:
-                    deal[key] = rnd[key]
-                s._start(deal)
-                if ri == 0:
-                    snaps.append((len(s.log), s.log[-1]))
-                for action in rnd["actions"]:
-                    s.apply(action)
-                    snaps.append((len(s.log), s.log[-1]))
-            self._snaps = (snaps, s.log)
-        return self._snaps
+    def round_log(self, r):
+        """Round ``r``'s whole log (its start, every move, how it ended), written once when asked."""
+        if r not in self._logs:
+            twin = self.round_start(r)
+            for action in self.rounds[r]["actions"]:
+                twin.apply(action)
+            self._logs[r] = twin.log
+        return self._logs[r]
 
-    def log(self):
-        """The whole game's log as it stood at the current step (every round so far)."""
-        snaps, full = self._snapshots()
-        if not snaps:
-            return []
-        n, last = snaps[max(0, min(self.step, len(snaps) - 1))]
-        lines = full[:n - 1]
-        lines.append(last)
-        return lines
+    def log(self, limit=None):
+        """The whole game's log as it stood at the current step (every round so far);
+        with ``limit``, its last ``limit`` lines, logging only the rounds they come from
+        (a long game's log is never written whole to show its end)."""
+        r = self.locate(self.step)[0]
+        lines = list(self.session().log)   # the round shown, up to the step
+        while r > 0 and (limit is None or len(lines) < limit):
+            r -= 1
+            lines = self.round_log(r) + lines
+        return lines if limit is None else lines[-limit:]
 
     def shown(self, default):
         """The hand to show: a seat, ALL or None (``default`` is the page's viewer)."""
@@ -89,57 +77,53 @@ class Viewer(sess.Review):
 class Reading:
     """One replay of a record brought in that gives the viewer all it needs.
 
-    :meth:`steps` validates ``rec`` and builds its session in a single
-    replay (a generator: it yields after each ``every`` actions, so that
-    the page can let the browser paint between pieces), keeping on the way
-    what the viewer would otherwise replay the record again for: the log
-    at each step and the game at the start of the round shown first.
+    :meth:`steps` validates ``rec`` (a generator: it yields after each
+    ``every`` actions, so that the page can let the browser paint between
+    pieces) on the game of a new session of ``setup``, keeping a snapshot at
+    every deal: the viewer's round starts.  Nothing is logged on the way:
+    the viewer writes a round's log lines when it shows them
+    (:meth:`Viewer.log`), so a 500-hand game costs its rules' replay only.
     """
 
     def __init__(self, setup, rec, step=None):
         self.setup = setup
         self.rec = rec
         self.session = None
-        self.snaps = []
-        self.base = None
-        starts = []
-        total = 0
-        rounds = rec.get("rounds") if isinstance(rec.get("rounds"), list) else []
-        for rnd in rounds:
-            starts.append(total)
-            actions = rnd.get("actions") if isinstance(rnd, dict) else None
-            total += len(actions) if isinstance(actions, list) else 0
-        # The round the viewer opens in (a bad record fails in steps() anyway).
-        self.round = sess.locate(starts, total if step is None else max(0, min(total, step)))[0]
+        self.bases = []
 
-    def steps(self, every=4):
-        for session in sess.Session.replaying(self.setup, self.rec, every, self._dealt, self._acted):
-            if session is not None:
-                self.session = session
+    def steps(self, every=16):
+        session = sess.Session(self.setup)
+        bases = self.bases
+
+        def play(_checked):
+            # The record's head was checked on a game of its own; this
+            # session's game (the setup's names) is the one played.
+            game = session.game
+
+            def start(deal):
+                game.start_round(deal)
+                bases.append(game.clone())
+            return game, start, game.apply
+
+        for _ in sess.records.replay_steps(self.rec, None, every, play):
             yield None
-
-    def _dealt(self, session):
-        ri = session.game.round_count() - 1
-        if ri == 0:
-            self.snaps.append((len(session.log), session.log[-1]))
-        if ri == self.round:
-            self.base = session.game.clone()
-
-    def _acted(self, session):
-        self.snaps.append((len(session.log), session.log[-1]))
+        self.session = session
 
     def viewer(self):
         """The replay viewer of the session read (after :meth:`steps` is done)."""
         viewer = Viewer(self.session, mode="replay", imported=True)
-        viewer._snaps = (self.snaps, self.session.log)
-        if self.base is not None:
-            viewer.bases[self.round] = self.base
+        for r in range(len(self.bases)):
+            viewer.bases[r] = self.bases[r]
         return viewer
+
+
+# The move log shows this many lines, the newest (ui asks the viewer for only these).
+LOG_LINES = 60
 
 
 def log_items(lines):
     """The move log's items, newest first (as :func:`app.screens.log_items`)."""
-    return "".join(['<li>%s</li>' % say(line) for line in reversed(lines[-60:])])
+    return "".join(['<li>%s</li>' % say(line) for line in reversed(lines[-LOG_LINES:])])
 
 
 def _button(label, arg, bid, disabled=False, cls=""):

@@ -342,8 +342,8 @@ class Review:
 
     ``step`` counts every round's actions in order (as ``record.replay``
     does); :meth:`session` is a twin Session at that step, with the log of
-    the round so far.  Each round's start is rebuilt once with
-    ``record.replay`` and cached; a step forward applies one action.
+    the round so far.  Every round's start is kept (:meth:`base`): a step
+    forward applies one action, a step back at most one round's.
     """
 
     def __init__(self, session):
@@ -366,16 +366,32 @@ class Review:
         return locate(self.starts, step)
 
     def base(self, r):
+        """The game at round ``r``'s deal, before its first action.  The first
+        one asked for replays the record once, keeping a snapshot at every
+        deal (a clone shares the finished rounds' records: cheap), so that
+        stepping back across a round boundary never replays from the start."""
         if r not in self.bases:
-            rec = dict(self.record)
-            rounds = [dict(x) for x in self.rounds[:r + 1]]
-            last = {"actions": []}
-            for key in records.game_class(self.setup["game"]).DEAL_FIELDS:
-                last[key] = rounds[r][key]
-            rounds[r] = last
-            rec["rounds"] = rounds
-            self.bases[r] = records.replay(rec)
+            self._keep_bases()
         return self.bases[r]
+
+    def _keep_bases(self):
+        bases = self.bases
+
+        def play(game):
+            def start(deal):
+                game.start_round(deal)
+                if game.round_count() - 1 not in bases:
+                    bases[game.round_count() - 1] = game.clone()
+            return game, start, game.apply
+
+        for _ in records.replay_steps(self.record, None, 0, play):
+            pass
+
+    def round_start(self, r):
+        """A new twin Session at round ``r``'s deal, its log that round's first line."""
+        twin = Session(self.setup, self.base(r).clone())
+        twin.log.append(t("log.round_start", round=r + 1, intro=twin._round_intro()))
+        return twin
 
     def session(self, step=None):
         """The twin Session at ``step`` (default: the current one), kept between calls."""
@@ -388,8 +404,7 @@ class Review:
             twin = self.twin
             done = self.at[1]
         else:
-            twin = Session(self.setup, self.base(r).clone())
-            twin.log.append(t("log.round_start", round=r + 1, intro=twin._round_intro()))
+            twin = self.round_start(r)
             done = 0
         for action in actions[done:k]:
             twin.apply(action)

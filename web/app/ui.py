@@ -294,7 +294,7 @@ def render_review():
     elif viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
         rack += screens.hand_panel_readonly(twin, viewer)
     parts["rack"] = rack + review_analysis.panel_html(review)
-    parts["log"] = replay.log_items(review.log())
+    parts["log"] = replay.log_items(review.log(replay.LOG_LINES))
     box = dom.by_id("game")
     box.setAttribute("data-review", review.mode)
     if review.mode == "replay":
