@@ -20,7 +20,7 @@ from conftest import WORKER_READY_TIMEOUT_MS, guarded_app, wait_for_state
 from engine.ai.analysis import analyse
 from engine.record import replay
 from test_ui import mouse_step, setup_game, waiting
-from test_ui_perf import PROBES, cpu_ms_at, main_thread_tasks, too_slow
+from test_ui_perf import PROBES, main_thread_tasks, too_slow, traced
 
 pytestmark = pytest.mark.browser
 
@@ -90,9 +90,7 @@ def analyse_measured(browser, page, tmp_path):
         browser.stop_tracing()
     tasks = page.evaluate("window.__longtasks")
     trace_tasks, marks = main_thread_tasks(trace)
-    offset = marks[0][0] - marks[0][1] * 1000
-    for item in tasks:
-        item["cpu"] = cpu_ms_at(trace_tasks, offset, item["start"])
+    tasks = traced(tasks, trace_tasks, marks)
     load = open("/proc/loadavg").read().split()[0]
     work = page.get_attribute("#analysis", "data-work-ms")
     print("analysis in the browser: %.2f s from the click, %s ms in the worker (%s; load %s); long tasks: %s"
