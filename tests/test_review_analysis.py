@@ -178,7 +178,7 @@ def played_and_analysed(page, open_app, browser, tmp_path, game, seats, players,
         assert page.locator("#live").inner_text() == "Analysis cancelled."
         assert page.locator("#an-progress").count() == 0
     _, tasks, seen = analyse_measured(browser, page, tmp_path)
-    assert page.get_attribute("#analysis", "data-analysis-state") == "done"
+    assert page.get_attribute("#analysis", "data-analysis-state") == "done", page.locator("#analysis").inner_text()
     assert too_slow(tasks, LONG_TASK_MS) == []
     return record, seen
 
