@@ -214,3 +214,22 @@ def test_a_game_finished_on_the_page_joins_the_history(page, open_app):
     game = replay(record)
     assert game.is_over() and ", ".join("%s %d" % (n, v) for n, v in zip(["Ana", "Ben", "Cleo"], game.totals())) in text
     assert stats_rows(page) == [("moon", "mixed", 1, 1 if 0 in game.winners() else 0)]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "lv"])
+def test_the_statistics_fit_a_phone(page, open_app, saves, lang):
+    # Five columns in 390 px: nothing may need a sideways scroll (Latvian's headers are long).
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert open_app() == "ready"
+    for (text, _), spec in zip(saves, GAMES):
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["boneyard.game." + spec[4], text])
+    page.evaluate("l => localStorage.setItem('boneyard.lang', l)", lang)
+    page.reload()
+    assert wait_for_state(page, "app-state", 60000) == "ready"
+    open_history(page)
+    box = page.evaluate("""() => { const t = document.getElementById('hist-stats');
+        const r = t.getBoundingClientRect(), p = t.parentElement.getBoundingClientRect();
+        return [t.scrollWidth, t.parentElement.clientWidth, r.left, r.right, p.left, p.right, innerWidth]; }""")
+    scroll_w, room, left, right, p_left, p_right, width = box
+    assert scroll_w <= room and p_left <= left and right <= p_right + 0.5 and right <= width, box

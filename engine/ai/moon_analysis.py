@@ -99,19 +99,35 @@ def best_as_bidder(solvers, hands, seat, hand8, candidates=None):
     (a cheaper question), so the answer is exact at a fraction of the cost.
     ``candidates``: ``(discard, trump)`` pairs to restrict the search to.
     """
+    return drain(best_steps(solvers, hands, seat, hand8, Progress(0), 0, candidates))
+
+
+# Every (discard, trump) pair of an 8-tile hand; a unit of work per PAIRS_PER_UNIT of them.
+PAIRS = 72
+PAIRS_PER_UNIT = 9
+
+
+def best_steps(solvers, hands, seat, hand8, work, every, candidates=None):
+    """:func:`best_as_bidder` as a generator, a unit of ``work`` per ``every`` candidates
+    (0: none): the slowest piece of a hand's analysis cut small enough for a slice of
+    MicroPython's worker."""
     if candidates is None:
-        candidates = [(d, tr) for _, d, tr in best_choices(hand8, 72)]
+        candidates = [(d, tr) for _, d, tr in best_choices(hand8, PAIRS)]
     best = None
+    tried = 0
     for d, tr in candidates:
         h = _with_discard(hands, seat, hand8, d)
+        tried += 1
         if best is None:
             best = (solvers.value(h, tr, seat), d, tr)
-            continue
-        v = best[0]
-        while v < 7 and solvers.beats(h, tr, seat, v + 1):
-            v += 1
-        if v > best[0]:
-            best = (v, d, tr)
+        else:
+            v = best[0]
+            while v < 7 and solvers.beats(h, tr, seat, v + 1):
+                v += 1
+            if v > best[0]:
+                best = (v, d, tr)
+        if every and tried % every == 0:
+            yield work.step()
     return best
 
 
@@ -144,9 +160,13 @@ def analyse_round(start, ri, rnd, opts):
     worlds = opts["iterations"] if opts["iterations"] is not None else HARD_BID_WORLDS
     wanted = [0, 1, 2] if opts["seat"] is None else [opts["seat"]]
     played = len(actions) > 3
-    # Units: a hard bid and a best-as-bidder per seat, each of the bidder's
-    # 8 discards (when its seat is wanted), the discard, trumps and 21 plays.
-    work = Progress(2 * len(wanted) + (2 + 21 if played else 0) + (8 if _bidder(start, actions) in wanted else 0))
+    # Units: a hard bid and a summary per seat, each of the bidder's 8
+    # discards (when its seat is wanted), another seat's best as bidder in
+    # 8 pieces, the discard, trumps and 21 plays.
+    first_bidder = _bidder(start, actions)
+    others = len([s for s in wanted if s != first_bidder])
+    work = Progress(2 * len(wanted) + (2 + 21 if played else 0) + (8 if first_bidder in wanted else 0)
+                    + others * (PAIRS // PAIRS_PER_UNIT))
     # The bidding first: what hard would have bid at each wanted seat's turn
     # (its view only, seeded per seat), and who won the contract.
     g = start.clone()
@@ -180,7 +200,7 @@ def analyse_round(start, ri, rnd, opts):
                     top = a
             v, d, tr = top["value"], top["action"][8:], top["trump"]
         else:
-            v, d, tr = best_as_bidder(solvers, dealt, s, dealt[s] | (1 << widow))
+            v, d, tr = yield from best_steps(solvers, dealt, s, dealt[s] | (1 << widow), work, PAIRS_PER_UNIT)
             d, tr = NAMES[d], trump_text(tr)
         tricks[s] = v
         seats[s] = {"seat": s, "tricks": v, "discard": d, "trump": tr, "best_contract": best_contract(v),

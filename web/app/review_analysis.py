@@ -39,6 +39,11 @@ CF_WORLDS = 48          # the analysis' own default (engine.ai.cf_analysis.WORLD
 # half the full count keeps a round within a few seconds (a 4-player round: 12 worlds 1.0 s,
 # 48 worlds 6.6 s in the browser at load 9-10; at 24 the estimate's noise is 0.7 times 12's).
 MPY_CF_WORLDS = 24
+# A call to the analysis' worker may take longer than a move's (players.CALL_TIMEOUT_S, 10 s:
+# a Moon hand's analysis failed on it at load 34): the first call on a Pyodide just started
+# imports the analysis, and one unit of work on MicroPython (a hard bid: eight whole-hand
+# solves) is several seconds on a loaded machine.
+CALL_TIMEOUT_S = 45
 
 _proxies = []
 _memory = {}            # cache key -> analysis (dict) for this page
@@ -253,18 +258,18 @@ async def _run_on(job, record_json, r, seat, runtime):
         players.release()       # Pyodide's download begins now (busy, the page would not start it)
     players.players.busy += 1
     try:
-        await players.within(proxy.analyse_start(record_json, options_json), players.CALL_TIMEOUT_S)
+        await players.within(proxy.analyse_start(record_json, options_json), CALL_TIMEOUT_S)
         while True:
             if job.cancelled or switch_now(job, runtime):
                 # Free the worker's copy, unless a newer analysis began there since
                 # (the worker answers in order: this would cancel that one).
                 if _current["job"] is None or _current["job"] is job:
-                    await players.within(proxy.analyse_cancel(), players.CALL_TIMEOUT_S)
+                    await players.within(proxy.analyse_cancel(), CALL_TIMEOUT_S)
                 if job.cancelled:
                     return None
                 job.done = 0
                 return players.PYODIDE
-            text = str(await players.within(proxy.analyse_more(SLICE_MS), players.CALL_TIMEOUT_S))
+            text = str(await players.within(proxy.analyse_more(SLICE_MS), CALL_TIMEOUT_S))
             out = json.loads(text)
             if "error" in out:
                 finish(job, error=error_text(_Keyed(out)))
