@@ -157,28 +157,19 @@ def medium_choice(g, p, rng):
                 best_t = t
                 best_n = hi
             continue
-        if (open_nums >> hi) & 1:
-            f = rest & NUM_MASK[lo]
-            if f:
-                f &= f - 1
-                s = base + (M_FOLLOW if not f else (2 * M_FOLLOW if not f & (f - 1) else 3 * M_FOLLOW))
-            else:
-                s = base + M_FOLLOW_NONE
-            if s > best:
-                best = s
-                best_t = t
-                best_n = hi
-        if (open_nums >> lo) & 1:
-            f = rest & NUM_MASK[hi]
-            if f:
-                f &= f - 1
-                s = base + (M_FOLLOW if not f else (2 * M_FOLLOW if not f & (f - 1) else 3 * M_FOLLOW))
-            else:
-                s = base + M_FOLLOW_NONE
-            if s > best:
-                best = s
-                best_t = t
-                best_n = lo
+        for m in (hi, lo):
+            if (open_nums >> m) & 1:
+                # The end it opens shows the other number: how many of the rest follow it (up to 3).
+                f = rest & NUM_MASK[hi + lo - m]
+                if f:
+                    f &= f - 1
+                    s = base + (M_FOLLOW if not f else (2 * M_FOLLOW if not f & (f - 1) else 3 * M_FOLLOW))
+                else:
+                    s = base + M_FOLLOW_NONE
+                if s > best:
+                    best = s
+                    best_t = t
+                    best_n = m
     if b < 0:
         b = g.open_end(best_n)
     return (best_t << 6) | b
