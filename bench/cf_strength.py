@@ -2,12 +2,15 @@
 
 Every deal is played once per hard seat (the others medium) and once per
 variant; a variant sets module constants (``cf_sim.POLICY=medium``,
-``cf_player.HARD_MAX_CANDIDATES=8``).  Prints one JSON line per variant:
-hard's mean round score less the mean of the medium seats (pips, lower is
-better), how often hard went out, and the paired difference against the
-first variant with its standard error.
+``cf_player.HARD_MAX_CANDIDATES=8``) and may set its own budget
+(``iterations=1500``: comparisons at equal time when a change costs CPU).
+Prints one JSON line per variant: hard's mean round score less the mean
+of the medium seats (pips, lower is better), how often hard went out, the
+paired difference against the first variant with its standard error, and
+the CPU time per hard decision (``cpu_ms``).
 
     python3 bench/cf_strength.py --deals 20 --iterations 600 --variants ";cf_sim.POLICY=medium"
+    python3 bench/cf_strength.py --deals 20 --iterations 2000 --variants "cf_sim.POLICY=greedy;iterations=1500"
 """
 
 import argparse
@@ -15,6 +18,7 @@ import json
 import math
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
@@ -26,20 +30,24 @@ from variants import Settings, parse  # noqa: E402
 MODULES = {"cf_sim": cf_sim, "cf_player": cf_player, "cf_know": cf_know}
 
 
-def play_round(players, deal_seed, hard_seat, budget, seed):
+def play_round(players, deal_seed, hard_seat, budget, seed, cpu):
     g = ChickenFoot(players)
     g.start_round(g.new_deal(Rng(deal_seed)))
     rng = Rng(seed)
     while g.current_seat() is not None:
         seat = g.current_seat()
         view = g.view(seat)
-        g.apply(choose(view, "hard" if seat == hard_seat else "medium", rng.next64(), budget), seat)
+        c0 = time.process_time()
+        action = choose(view, "hard" if seat == hard_seat else "medium", rng.next64(), budget)
+        if seat == hard_seat and len(view["legal"]) > 1:
+            cpu.append(time.process_time() - c0)
+        g.apply(action, seat)
     sc = g.last_scores()
     others = [sc[s] for s in range(players) if s != hard_seat]
     return sc[hard_seat] - sum(others) / len(others), g.went_out() == hard_seat
 
 
-def report(variants, res, outs):
+def report(variants, res, outs, cpu):
     n = len(res[0])
     for i, v in enumerate(variants):
         diffs = [res[i][j] - res[0][j] for j in range(n)]
@@ -47,7 +55,8 @@ def report(variants, res, outs):
         sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / max(1, n - 1))
         print(json.dumps({"variant": v, "rounds": n,
                           "advantage": round(sum(res[i]) / n, 2), "vs_first": round(mean, 2),
-                          "se": round(sd / math.sqrt(n), 2), "went_out": outs[i]}), flush=True)
+                          "se": round(sd / math.sqrt(n), 2), "went_out": outs[i],
+                          "cpu_ms": round(1000 * sum(cpu[i]) / max(1, len(cpu[i])), 1)}), flush=True)
 
 
 
@@ -61,20 +70,24 @@ def main():
     ap.add_argument("--variants", default=";")
     args = ap.parse_args()
     variants = [parse(v) for v in args.variants.split(";")]
-    settings = Settings(MODULES, cf_player, variants)
+    budgets = []
+    for v in variants:
+        own = [value for name, value in v if name == "iterations"]
+        budgets.append(Budget(iterations=own[0] if own else args.iterations))
+    settings = Settings(MODULES, cf_player, [[(n, x) for n, x in v if n != "iterations"] for v in variants])
     res = [[] for _ in variants]
     outs = [0] * len(variants)
-    budget = Budget(iterations=args.iterations)
+    cpu = [[] for _ in variants]
     for d in range(args.deals):
         for seat in range(args.players):
             for i, v in enumerate(variants):
-                settings.apply(v)
-                adv, out = play_round(args.players, args.seed * 100003 + d, seat, budget, d * 8 + seat)
+                settings.apply([(n, x) for n, x in v if n != "iterations"])
+                adv, out = play_round(args.players, args.seed * 100003 + d, seat, budgets[i], d * 8 + seat, cpu[i])
                 res[i].append(adv)
                 outs[i] += out
         if (d + 1) % args.every == 0 and d + 1 < args.deals:
-            report(variants, res, outs)
-    report(variants, res, outs)
+            report(variants, res, outs, cpu)
+    report(variants, res, outs, cpu)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ the two medium seats, contracts hard took and made, and the paired
 difference against the first variant with its standard error.
 
     python3 bench/moon_bidding.py --deals 40 --variants ";INFER=0" [--hand-iterations 20] [--bidder-only]
+    python3 bench/moon_bidding.py --deals 40 --variants "moon_inference.CALIBRATED=0;"
 """
 
 import argparse
@@ -19,7 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from engine.ai import Budget, moon_player  # noqa: E402
+from engine.ai import Budget, moon_inference, moon_player  # noqa: E402
 from engine.moon import Moon  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from variants import Settings, parse  # noqa: E402
@@ -63,14 +64,15 @@ def main():
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--every", type=int, default=5, help="print the figures so far every this many deals")
-    ap.add_argument("--variants", default=";", help="';'-separated NAME=VALUE,... settings of moon_player")
+    ap.add_argument("--variants", default=";",
+                    help="';'-separated NAME=VALUE,... settings of moon_player (or moon_inference.NAME)")
     ap.add_argument("--hand-iterations", type=int, default=20)
     ap.add_argument("--play-iterations", type=int, default=6)
     ap.add_argument("--bidder-only", action="store_true",
                     help="play only the hands hard bids (for variants of the discard and trumps)")
     args = ap.parse_args()
     variants = [parse(v) for v in args.variants.split(";")]
-    settings = Settings({}, moon_player, variants)
+    settings = Settings({"moon_inference": moon_inference}, moon_player, variants)
     results = [[] for _ in variants]
     stats = [[0, 0, 0] for _ in variants]
     for d in range(args.deals):

@@ -430,7 +430,7 @@ def test_medium_does_not_feed_a_seat_that_drew():
 
 # -- the hard player's playouts ------------------------------------------------------
 
-def test_greedy_playouts_finish_rounds_under_the_rules():
+def test_playouts_finish_rounds_under_the_rules():
     from engine.ai.cf_sim import playout
     from engine.chickenfoot import ALL_TILES, PIPS
     for seed in range(40):

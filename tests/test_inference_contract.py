@@ -89,8 +89,19 @@ def moon_position(seed, cut):
 
 
 @SETTINGS
-@given(st.integers(0, 10 ** 6), st.integers(0, 30))
-def test_moon_worlds_never_contradict_the_view(seed, cut):
+@given(st.integers(0, 10 ** 6), st.integers(0, 30), st.booleans())
+def test_moon_worlds_never_contradict_the_view(seed, cut, calibrated):
+    # Either weighting of the bids (moon_inference.CALIBRATED) only chooses among true worlds.
+    from engine.ai import moon_inference
+    saved = moon_inference.CALIBRATED
+    moon_inference.CALIBRATED = calibrated
+    try:
+        _check_moon_worlds(seed, cut)
+    finally:
+        moon_inference.CALIBRATED = saved
+
+
+def _check_moon_worlds(seed, cut):
     g = moon_position(seed, cut)
     view = g.view(g.current_seat())
     k = Knowledge(view)

@@ -343,6 +343,39 @@ def test_worlds_follow_the_bidding_but_never_break_the_rules():
     assert plausible(k, list(g.hands), g.discard)
 
 
+def test_passes_and_bids_weigh_the_worlds_by_the_measured_likelihood(monkeypatch):
+    # Seat 1 passed, seat 2 bid 5; seat 0 (to act) weighs its worlds by what those say.
+    from engine.ai import moon_inference
+    from engine.ai.moon_eval import best_trumps
+    monkeypatch.setattr(moon_inference, "CALIBRATED", True)
+    rest = [NAMES[t] for t in mask_ids(MOON_MASK)]
+    deal = {"first": 1, "hands": [rest[:7], rest[7:14], rest[14:21]], "widow": rest[21]}
+    g = game_from(deal, ["pass", "5"])
+    k = Knowledge(g.view(0))
+    assert k.phase == "bidding" and k.seat == 0
+
+    def strengths(sampler, seed):
+        rng = Rng(seed)
+        out = [0, 0, 0]
+        for _ in range(300):
+            hands, hidden = sampler(k, rng)
+            check_world(k, hands, hidden, g)
+            for s in [1, 2]:
+                out[s] += best_trumps(hands[s], 1)[0][0]
+        return out
+
+    plain = strengths(sample_world, 3)
+    weighed = strengths(sample_plausible, 3)
+    # The passer's hands come out weaker, the bidder of 5's stronger (thousandths of a trick, summed).
+    assert weighed[1] < plain[1] - 300 * 500
+    assert weighed[2] > plain[2] + 300 * 250
+    # The table is a probability per band for every action open to a seat.
+    for low in moon_inference.OPEN_BIDS:
+        for b in range(moon_inference.X_BANDS):
+            total = sum(moon_inference.BID_LIKELIHOOD[low][a][b] for a in moon_inference.BID_LIKELIHOOD[low])
+            assert 990 <= total <= 1000
+
+
 def test_knowing_the_widow_leaves_the_deals_of_the_other_hands():
     view = bidding_view(["6-6", "6-5", "6-4", "6-3", "5-5", "4-4", "3-3"])
     k = Knowledge(view)

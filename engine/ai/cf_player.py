@@ -11,7 +11,7 @@ function of the view, the generator's seed and the iteration budget.
 * **hard** -- determinised Monte Carlo: deal the unseen tiles consistently
   with the view (hand sizes, what draws and passes revealed), leaning away
   from heavy tiles a seat chose not to play (:func:`cf_know.sample_hinted`), play each
-  candidate and finish the round with the greedy policy of
+  candidate and finish the round with the medium-like policy of
   :mod:`engine.ai.cf_sim`, over the same worlds for every candidate; pick
   the best mean of (opponents' mean round score - own round score), with a
   bonus for going out (in the match's last round, a large bonus for

@@ -1,12 +1,22 @@
-"""Fast simulation of a Chicken Foot round to its end with a greedy policy.
+"""Fast simulation of a Chicken Foot round to its end: the hard player's playouts.
 
-The hard player's playouts: every seat sheds its heaviest playable tile
-(doubles a little first, ``0-0`` as 50 with ``double_blank_50``), leaves
-open an end it can follow when the tile could go either way, and now and
-then (one move in ``EPS``) plays a uniformly random playable tile instead,
-so the sampled futures are not all alike.  The loop and the rules are
-:meth:`engine.chickenfoot.ChickenFoot.run_round`'s; only the choice of play
-is here (:func:`greedy_choice`).
+Two policies on :meth:`engine.chickenfoot.ChickenFoot.run_round`'s loop (the
+rules are the engine's; only the choice of play is here):
+
+* :func:`medium_choice` (``POLICY = "medium"``, the default): every seat
+  rates its plays as the medium player does -- the weight shed, the end left
+  open and how many of its tiles follow it, a double only with a toe to
+  cover it -- so the opponents of a playout play as the medium players they
+  are.  No random moves (``M_EPS = 0``): medium is deterministic and the
+  sampled worlds already vary the futures.  Paired on the same deals at 600
+  playouts, against the greedy policy: -5.1 +- 3.2 pips a round (40
+  rounds; -4.3 +- 3.6 with one random move in 8), after -2.9 +- 1.7 over
+  120 rounds at 400; 15 % more CPU a decision.  At equal CPU (greedy at
+  690 playouts): -4.34 +- 1.72 pips a round over 80 rounds.
+* :func:`greedy_choice`: every seat sheds its heaviest playable tile
+  (doubles a little first, ``0-0`` as 50 with ``double_blank_50``), leaves
+  open an end it can follow when the tile could go either way, and one move
+  in ``EPS`` plays a uniformly random playable tile instead.
 """
 
 from ..chickenfoot import BIT_INDEX, NUM_MASK, tile_score
@@ -50,6 +60,13 @@ def greedy_choice(g, p, rng):
                     t = c
     else:
         t = BIT_INDEX[p]
+    return greedy_end(g, t)
+
+
+def greedy_end(g, t):
+    """The play of tile ``t`` by ``g``'s seat to act: the forced target, else
+    the end that leaves open a number its hand can follow (the higher number's
+    when both or neither)."""
     b = g.forced_target()
     if b < 0:
         open_nums = g.open_numbers()
@@ -79,57 +96,87 @@ M_FOLLOW = 25        # per remaining tile that follows the opened end (up to 3),
 M_FOLLOW_NONE = -30
 M_DOUBLE = 20
 M_DOUBLE_NO_TOE = -40
-M_OUT = 100000
+M_EPS = 0            # one decision in M_EPS is a random play (0: never, see above)
+
+
+# Base ratings in tenths of a pip, and the reach of the end terms: a tile
+# rated more than _REACH below the heaviest playable one can never beat it
+# (at best +75 against at worst -30), so it is not rated at all.
+_R_PLAIN = [10 * w for w in _W_PLAIN]
+_R_DB50 = [10 * w for w in _W_DB50]
+_REACH = 3 * M_FOLLOW - min(M_FOLLOW_NONE, M_DOUBLE + M_DOUBLE_NO_TOE)
 
 
 def medium_choice(g, p, rng):
-    """The play for ``g``'s seat to act among ``p``, rated as the medium player rates it."""
+    """The play for ``g``'s seat to act among ``p``, rated as the medium player rates it.
+
+    The rating of each (tile, end) is ``10 * weight`` plus ``M_FOLLOW`` per
+    tile left in hand that follows the end it opens (up to 3), or
+    ``M_FOLLOW_NONE`` if none does; a double ``M_DOUBLE``, and
+    ``M_DOUBLE_NO_TOE`` more without a toe to cover it.  The first best in
+    tile order (the higher number's end first) is played.  The hard player
+    spends most of its time here, so the loop is spelled out: the tiles
+    are listed once, and those too light to win are skipped
+    (tests/test_cf_run_round.py holds it to the rating stated plainly).
+    """
     if not p & (p - 1):
-        return greedy_choice(g, p, rng)
-    below = rng.below
-    if below(EPS) == 0:
-        return greedy_choice(g, p, rng)
-    W = _W_DB50 if g.double_blank_50 else _W_PLAIN
+        return greedy_end(g, BIT_INDEX[p])
+    R = _R_DB50 if g.double_blank_50 else _R_PLAIN
     hand = g.hands[g.seat]
     b = g.forced_target()
     open_nums = g.open_numbers() if b < 0 else (1 << HI[b])
-    best = -(1 << 30)
-    best_t = -1
-    best_n = -1
+    tiles = []
+    top = -1
     while p:
         low = p & -p
         p ^= low
         t = BIT_INDEX[low]
-        rest = hand & ~low
-        base = 10 * W[t]
-        if not rest:
-            return (t << 6) | (b if b >= 0 else g.open_end(HI[t] if (open_nums >> HI[t]) & 1 else LO[t]))
+        tiles.append(t)
+        if R[t] > top:
+            top = R[t]
+    if M_EPS:
+        # One draw a decision: its low bits say whether to play at random, its high bits what.
+        x = rng.next64()
+        if x % M_EPS == 0:
+            return greedy_end(g, tiles[(x >> 32) % len(tiles)])
+    floor = top - _REACH
+    best = -(1 << 30)
+    best_t = -1
+    best_n = -1
+    for t in tiles:
+        base = R[t]
+        if base < floor:
+            continue
+        # Two or more playable tiles, so at least one stays in hand: no play goes out here.
+        rest = hand & ~(1 << t)
         hi = HI[t]
         lo = LO[t]
         if hi == lo:
             s = base + M_DOUBLE + (0 if rest & NUM_MASK[hi] else M_DOUBLE_NO_TOE)
             if s > best:
-                best, best_t, best_n = s, t, hi
+                best = s
+                best_t = t
+                best_n = hi
             continue
-        for m, o in ((hi, lo), (lo, hi)):
+        for m in (hi, lo):
             if (open_nums >> m) & 1:
-                f = rest & NUM_MASK[o]
+                # The end it opens shows the other number: how many of the rest follow it (up to 3).
+                f = rest & NUM_MASK[hi + lo - m]
                 if f:
-                    c = 0
-                    while f and c < 3:
-                        f &= f - 1
-                        c += 1
-                    s = base + M_FOLLOW * c
+                    f &= f - 1
+                    s = base + (M_FOLLOW if not f else (2 * M_FOLLOW if not f & (f - 1) else 3 * M_FOLLOW))
                 else:
                     s = base + M_FOLLOW_NONE
                 if s > best:
-                    best, best_t, best_n = s, t, m
+                    best = s
+                    best_t = t
+                    best_n = m
     if b < 0:
         b = g.open_end(best_n)
     return (best_t << 6) | b
 
 
-POLICY = "greedy"
+POLICY = "medium"
 
 
 def playout(g, rng):

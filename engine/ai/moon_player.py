@@ -48,6 +48,9 @@ NODES_PER_DECISION = 60000
 DEFAULT_TIME_MS = 1500
 # Weigh worlds by what the bidding says (see moon_inference).
 INFER = True
+# A bid's worlds: at most this many deals of the other hands per sampled widow
+# (fewer deals, more widows: a knob for bench/moon_bidding.py, not yet measured).
+BID_DEALS = 4
 
 BID_VALUES = [4, 5, 6, 7, MOON_BID]
 
@@ -465,6 +468,8 @@ def _hard_bid(k, bids, rng, budget):
     search = _Search(budget, "bidding")
     n = search.worlds
     deals = 4 if n >= 16 else (2 if n >= 6 else 1)
+    if deals > BID_DEALS:
+        deals = BID_DEALS
     values = []
     while search.more(len(values)):
         _, widow = _sample(k, rng)
