@@ -135,7 +135,7 @@ _GAMES = [
               {"name": "yard_reserve", "kind": "int", "min": 0, "max": 20},
               {"name": "double_blank_50", "kind": "bool"}],
              ["double", "first", "hands", "yard"],
-             "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis", None, "cf", True, False, 90),
+             "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis", None, "cf", True, False, 140),
     GameInfo("moon", "Three-Player Moon", "game.moon", (3, 3), 3, [],
              ["first", "hands", "widow"],
              "moon", "Moon", "moon_player", "moon_analysis", "moon_solver", "moon", False, True, 4),

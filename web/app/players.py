@@ -71,9 +71,10 @@ IDLE_S = 5
 # (engine.games: slow_hard_budget), with a time cap as a safety net on a slow device (a Moon bid, discard or
 # trump is one decision per hand and may take longer than a play).  The
 # budgets are what MicroPython reaches within the caps on a quiet desktop
-# (`bench/mpy_hard.py --rate`: Chicken Foot about 90 playouts in 300 ms;
-# Moon 25 worlds a play, 11-13 a bid or trump, only 2 a discard, which the
-# cap cuts), so there the choice is the one the README's tournaments at
+# (`bench/mpy_hard.py --rate`, quiet, session 6: Chicken Foot 325 playouts
+# in 300 ms at the median decision, about 143 at the slowest of the seeded
+# games, so 140; Moon 108 worlds a play, 11 a bid or trump, 4 a discard at
+# the median), so there the choice is the one the README's tournaments at
 # these budgets measure.  The hand cap leaves room under the 1.5 s a Moon
 # bid may take in the browser (the page's overhead comes on top).
 MPY_HARD_TIME_MS = 300
