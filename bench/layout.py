@@ -245,9 +245,9 @@ def measure(group, views, last, players, spokes, shape, seed):
         if shape == "narrow" and view is not last and view["table"]:
             for name, sizing in sorted(SIZINGS.items()):
                 for case in phone_cases(view, picture, sizing):
-                    group["cases"].append((name, "selection", (seed, players, spokes, turn), case))
+                    group["cases"].append((name, "selection", (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"])), case))
                 if view["open_foot"]:
-                    group["cases"].append((name, "foot", (seed, players, spokes, turn), foot_case(view, picture, sizing)))
+                    group["cases"].append((name, "foot", (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"])), foot_case(view, picture, sizing)))
     picture = layout.layout(last["table"], shape, spokes)
     group["rounds"] += 1
     group["tiles"] += len(picture["tiles"])
@@ -292,7 +292,8 @@ def follow_phone(group, misses):
             phone["rounds_missed"][where[0]] = True
             if misses:
                 print(json.dumps({"miss": kind, "view": name, "seed": where[0], "players": where[1], "spokes": where[2],
-                                  "turn": where[3], "px": round(px, 1), "in_sight": seen}), file=sys.stderr)
+                                  "turn": where[3], "hand": where[4], "table": where[5], "view_h": case["h"],
+                                  "places": len(case["focus"]), "px": round(px, 1), "in_sight": seen}), file=sys.stderr)
 
 
 def row(group, **labels):

@@ -49,9 +49,9 @@ REGIONS = {"wide": (1600, 670), "narrow": (488, 432)}
 # tests/test_table_geometry.py checks them against the page): the table's
 # view port (its height varies: see phone_view_px; this is the one the
 # narrow region is shaped for), and the box in it the zoom tools float
-# over, in the language with the widest (Latvian's "Ietilpināt").
+# over (three 44 px buttons, Fit an icon: the same in every language).
 PHONE_VIEW_PX = (368, 329)
-PHONE_TOOLS_PX = (155, 3, 365, 48)
+PHONE_TOOLS_PX = (217, 3, 365, 48)
 
 
 def phone_view_px(hand, places, note):
@@ -59,17 +59,18 @@ def phone_view_px(hand, places, note):
     and ``places`` places of a selected tile offered (0: none selected); ``note``: with the
     note under the table (an open foot, spokes still to play).
 
-    The rack and the place buttons below the table take its height: the hand
-    in rows of eight (with a tile selected, a row more once past four: its
-    actions), the places in rows of two (of three when their labels are short);
-    measured on the page in English
+    The rack below the table takes its height: the hand in rows of eight,
+    and while a tile is selected its place buttons in rows of two (of
+    three when their labels are short), for which the seat cards keep one
+    line each and "why can't I play" waits (web/style.css), so a selection
+    leaves the table more room, not less; measured on the page in English
     (the browser test holds the page to it: never smaller).
     """
+    rows = (hand + 7) // 8 - 1 if hand else 0
     cut = 43 if note else 0
     if not places:
-        return (PHONE_VIEW_PX[0], 491 - 64 * ((hand + 7) // 8 - 1) - cut)
-    rows = 2 if hand <= 8 else (hand + 7) // 8 + 1
-    return (PHONE_VIEW_PX[0], 441 - 64 * (rows - 2) - 48 * ((places + 1) // 2 - 1) - cut)
+        return (PHONE_VIEW_PX[0], 491 - 64 * rows - cut)
+    return (PHONE_VIEW_PX[0], 551 - 64 * rows - 48 * ((places + 1) // 2 - 1) - cut)
 
 
 def _notch(region, margin, view, tools):

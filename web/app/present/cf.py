@@ -15,6 +15,10 @@ from app.words import table_words
 # engine.layout): the smallest picture (viewBox units), so that a small
 # table is not blown up.
 TABLE_SHAPES = {"wide": [1500, 780], "narrow": [1008, 896]}
+# Fit's picture: four corners framing the table (shown instead of the word on a phone).
+FIT_ICON = ('<svg class="fit-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">'
+            '<path d="M2 7V2h5M13 2h5v5M18 13v5h-5M7 18H2v-5" fill="none" stroke="currentColor" stroke-width="2.4"/>'
+            '</svg>')
 
 
 def status(s, v):
@@ -38,10 +42,13 @@ def frame():
     return ('<div class="board-tools" role="group" aria-label="%s">'
             '<button type="button" data-zoom="in" aria-label="%s">+</button>'
             '<button type="button" data-zoom="out" aria-label="%s">&#8722;</button>'
-            '<button type="button" data-zoom="fit">%s</button></div>'
+            # On a phone Fit is an icon (its name stays the word): the tools'
+            # corner, which the phone's table keeps free, is then smaller.
+            '<button type="button" data-zoom="fit" aria-label="%s">%s<span class="fit-word">%s</span></button></div>'
             '<div class="cf-board" id="cf-view" tabindex="0" role="region" aria-label="%s">'
             '<div class="zoomer" id="g-table"></div></div><p class="foot-note" id="g-note"></p>'
-            % (t("board.view"), t("board.zoom_in"), t("board.zoom_out"), t("board.fit"), t("board.view_help")))
+            % (t("board.view"), t("board.zoom_in"), t("board.zoom_out"), t("board.fit"), FIT_ICON, t("board.fit"),
+               t("board.view_help")))
 
 
 def board(s, v, targets, shape, fresh, bottom, marks=None):
