@@ -136,9 +136,9 @@ def copy_round(r):
     for key in r:
         v = r[key]
         if key == "hands":
-            out[key] = [list(h) for h in v]
+            out[key] = [h[:] for h in v]
         elif isinstance(v, list):
-            out[key] = list(v)
+            out[key] = v[:]   # a slice: MicroPython copies it at once, list() item by item
         else:
             out[key] = v
     return out
@@ -286,7 +286,7 @@ class Game:
         again (its actions, then its scores), so a clone copies that one and
         shares the others; a clone costs the same early in a game and after
         hundreds of rounds (the replay viewer keeps one per round start)."""
-        rounds = list(self._rounds)
+        rounds = self._rounds[:]   # a slice: MicroPython copies it at once, list() item by item
         if rounds:
             rounds[-1] = copy_round(rounds[-1])
         return rounds

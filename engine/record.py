@@ -99,11 +99,12 @@ def _join_pairs(s):
     return "".join(out)
 
 
-def check_text(text):
+def check_text(text, deepest=MAX_DEPTH):
     """Check JSON ``text`` against the record limits before it is parsed; the text to parse.
 
     Raises :class:`RecordError` naming the limit (size, nesting depth) a text
-    exceeds.  The returned text has surrogate-pair escapes joined (see
+    exceeds (``deepest``: the levels it may hold, less for a piece of a
+    record: see :func:`loads_cut`).  The returned text has surrogate-pair escapes joined (see
     :func:`_join_pairs`).  Linear and cheap: the text is split at its quotes
     by the interpreter, and only the few characters outside strings are
     looked at one by one.
@@ -111,13 +112,13 @@ def check_text(text):
     check_size(text)
     parts = text.split('"')
     if "\\" not in text:
-        fast = _check_plain(parts)
+        fast = _check_plain(parts, deepest)
         if fast is not None:
             return text if fast is parts else '"'.join(fast)
-    return _check_scan(text, parts)
+    return _check_scan(text, parts, deepest)
 
 
-def _check_plain(parts):
+def _check_plain(parts, deepest):
     """:func:`check_text` for a text without backslashes (no escapes: almost every record).
 
     Then every quote opens or closes a string, so the odd parts are the
@@ -140,13 +141,13 @@ def _check_plain(parts):
     depth = 0
     for piece in between:
         depth += piece.count("[") + piece.count("{")
-        if depth > MAX_DEPTH:
+        if depth > deepest:
             return None
         depth -= 1
     return parts
 
 
-def _check_scan(text, parts):
+def _check_scan(text, parts, deepest):
     """:func:`check_text` for any text, one part at a time (escapes, deep nesting)."""
     segs = []      # the strings (escaped quotes merged back) and what lies between them
     depth = 0
@@ -179,7 +180,7 @@ def _check_scan(text, parts):
                     ch = part[j]
                     if ch == "[" or ch == "{":
                         depth += 1
-                        if depth > MAX_DEPTH:
+                        if depth > deepest:
                             raise RecordError("the record is nested too deeply: more than %d levels (at character %d)"
                                               % (MAX_DEPTH, pos + j), key="record.too_deep",
                                               params={"max": MAX_DEPTH, "at": pos + j})
@@ -207,6 +208,42 @@ def loads(text):
                           key="record.too_deep", params={"max": MAX_DEPTH, "at": "?"})
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object", key="record.not_object")
+    return data
+
+
+def loads_cut(text, head, pieces):
+    """:func:`loads` of ``text`` a piece at a time: a generator yielding None after each
+    piece, whose value is the record.
+
+    ``head`` is ``text`` with its ``rounds`` list emptied (``"rounds":[]``)
+    and ``pieces`` JSON lists of its consecutive rounds, each an exact slice
+    of ``text`` in brackets (cut by web/records.js): MicroPython parses a
+    512 KB record in one call of a second or more, 16 KB in a few
+    milliseconds.  Each piece is held to the limits the whole is (it lies
+    one level deep, as the rounds list does).  Anything
+    amiss in a piece, and the text is read whole by :func:`loads`, which
+    says what is wrong and where, as it always has: a text is accepted or
+    refused, with the same words, either way.
+    """
+    if not isinstance(text, str):
+        raise RecordError("a record is JSON text", key="record.not_text")
+    check_size(text)
+    try:
+        data = json.loads(check_text(head))
+        if not isinstance(data, dict) or data.get("rounds") != []:
+            raise ValueError("the head is not a record's")
+        got = data["rounds"]
+        for piece in pieces:
+            rounds = json.loads(check_text(piece, MAX_DEPTH - 1))
+            if not isinstance(rounds, list):
+                raise ValueError("a piece is not a list of rounds")
+            for rnd in rounds:
+                if not isinstance(rnd, dict):
+                    raise ValueError("a round is not an object")
+                got.append(rnd)
+            yield None
+    except (RecordError, ValueError, RuntimeError):
+        return loads(text)
     return data
 
 

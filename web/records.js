@@ -63,6 +63,104 @@ window.boneyardFiles = {
     };
     setTimeout(run, 0);
   },
+  // A record's JSON text cut where its rounds lie: [head, rounds, rounds, ...],
+  // head being the text with the rounds list emptied ("rounds":[]), each
+  // `rounds` a JSON list of consecutive rounds (an exact slice of the text
+  // in brackets) of about `size` characters; [] when the text is not plainly
+  // cut so (no top-level "rounds" list of objects, a key spelled with
+  // escapes, nesting deeper than `deepest`, or not JSON).  MicroPython's
+  // json.loads of 512 KB is one call of a second or more: the page parses a
+  // piece at a time instead, every piece checked as the whole would be
+  // (engine.record.loads_cut), and a text this cannot cut is parsed whole,
+  // which says what is wrong with it.
+  cutRounds(text, deepest, size) {
+    const n = text.length;
+    const QUOTE = 34, BACKSLASH = 92;
+    let depth = 0;
+    let key = null;        // the last string closed at depth 1 (a key when a ':' follows; null: escaped)
+    let pendingKey = null; // the key whose value comes next, at depth 1
+    let found = false;
+    let open = -1, close = -1;   // the rounds list's brackets
+    let start = -1;              // where the current round began
+    let batch = -1;              // where the current piece's first round began
+    let expectRound = false;     // inside the rounds list, before a round (after '[' or ',')
+    let afterComma = false;
+    let lastEnd = -1;            // where the last round ended
+    const pieces = [];
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) {
+        const from = i + 1;
+        i = from;
+        let escaped = false;
+        while (i < n) {
+          const d = text.charCodeAt(i);
+          if (d === BACKSLASH) { escaped = true; i += 2; continue; }
+          if (d === QUOTE) break;
+          i++;
+        }
+        if (i >= n) return [];
+        if (depth === 1) key = escaped ? null : text.slice(from, i);
+        if (depth === 2 && open >= 0 && close < 0) return [];   // a round that is not an object
+        continue;
+      }
+      if (c === 32 || c === 10 || c === 13 || c === 9) continue;
+      if (depth === 1 && c === 58) {   // ':' after a key
+        if (key === null) return [];   // a key written with escapes could be "rounds" in disguise
+        pendingKey = key;
+        key = null;
+        continue;
+      }
+      if (c === 123 || c === 91) {   // '{' '['
+        if (depth === 0 && c !== 123) return [];
+        if (depth === 1) {
+          if (pendingKey === "rounds") {
+            if (found || c !== 91) return [];
+            found = true;
+            open = i;
+            expectRound = true;
+          }
+          pendingKey = null;
+        } else if (depth === 2 && open >= 0 && close < 0) {
+          if (!expectRound || c !== 123) return [];
+          start = i;
+          if (batch < 0) batch = i;
+          expectRound = false;
+          afterComma = false;
+        }
+        depth++;
+        if (depth > deepest) return [];
+        continue;
+      }
+      if (c === 125 || c === 93) {   // '}' ']'
+        depth--;
+        if (depth < 0) return [];
+        if (depth === 2 && open >= 0 && close < 0 && start >= 0) {
+          start = -1;
+          if (i + 1 - batch >= size) {
+            pieces.push("[" + text.slice(batch, i + 1) + "]");
+            batch = -1;
+          }
+        } else if (depth === 1 && open >= 0 && close < 0) {
+          if (afterComma) return [];   // "[{...},]"
+          close = i;
+          if (batch >= 0) pieces.push("[" + text.slice(batch, lastEnd + 1) + "]");
+        }
+        if (depth === 2 && open >= 0 && close < 0) lastEnd = i;
+        continue;
+      }
+      if (depth === 2 && open >= 0 && close < 0) {
+        if (c !== 44 || expectRound) return [];   // only commas between rounds
+        expectRound = true;
+        afterComma = true;
+        continue;
+      }
+      if (depth === 1) pendingKey = null;   // a number, true, false, null as a value
+    }
+    if (!found || close < 0 || depth !== 0) return [];
+    pieces.unshift(text.slice(0, open + 1) + text.slice(close));
+    return pieces;
+  },
   // The local date as YYYY-MM-DD (for file names).
   today() {
     const d = new Date();

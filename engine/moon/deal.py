@@ -5,7 +5,7 @@
 
 from ..game import GameError, IllegalAction
 from ..moon_rules import MOON_MASK, MOON_TILES
-from ..tiles import NAMES, parse
+from ..tiles import NAMES
 from .numbers import BIDDING, GAME_OVER, HAND_SIZE, NOT_DEALT, ROUND_OVER, _show, _size, parse_moon_tile
 
 
@@ -109,16 +109,17 @@ class Dealing:
                 raise GameError("hand %d must be a list of 7 tiles, not %s" % (s, _size(hand)),
                                 "engine.moon.hand_not_list", {"hand": s, "got": _show(hand)})
             m = 0
+            canonical = []   # the record's notation, in the deal's order
             for text in hand:
-                t = self._deal_tile(text, "hand %d" % s, "hand", s)
+                t = self._deal_tile(text, "hand", s)
                 if (seen >> t) & 1:
                     raise GameError("tile %s is dealt twice" % NAMES[t], "engine.moon.dealt_twice", {"tile": NAMES[t]})
                 seen |= 1 << t
                 m |= 1 << t
+                canonical.append(NAMES[t])
             masks.append(m)
-            # Canonical notation in the record, in the deal's order.
-            names.append([NAMES[parse(text, 6)] for text in hand])
-        widow = self._deal_tile(deal["widow"], "the widow", "widow", None)
+            names.append(canonical)
+        widow = self._deal_tile(deal["widow"], "widow", None)
         if (seen >> widow) & 1:
             raise GameError("tile %s is dealt twice" % NAMES[widow], "engine.moon.dealt_twice", {"tile": NAMES[widow]})
         seen |= 1 << widow
@@ -128,7 +129,7 @@ class Dealing:
         if self.log:
             self._log_deal({"first": first, "hands": names, "widow": NAMES[widow]})
 
-    def _deal_tile(self, text, where, place, hand):
+    def _deal_tile(self, text, place, hand):
         """The tile ``text`` of the deal's ``place`` ("hand" ``hand`` or "widow"); GameError if bad."""
         try:
             return parse_moon_tile(text)
@@ -136,6 +137,7 @@ class Dealing:
             params = dict(exc.params)
             if hand is not None:
                 params["hand"] = hand
+            where = "hand %d" % hand if hand is not None else "the widow"
             raise GameError("%s: %s" % (where, exc), _DEAL_TILE_KEYS[place][exc.key], params)
 
     def _begin(self, first, masks, widow):

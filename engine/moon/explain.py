@@ -37,6 +37,8 @@ class Notation:
             raise IllegalAction("an action is a string, not %s" % _show(action), "record.action_not_string",
                                 {"got": _show(action)})
         code = self.code
+        if code == PLAY:   # the most frequent by far
+            return self._parse_play(action)
         if code == NOT_DEALT:
             raise IllegalAction("no hand has been dealt yet", "engine.moon.not_dealt")
         if code == ROUND_OVER:

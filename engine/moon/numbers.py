@@ -60,8 +60,22 @@ def _suit_text(suit):
 
 
 
+# The Moon tiles' ids by their notation, either end first: a record's
+# replay parses tens of thousands of tiles; anything else (spaces, a tile of
+# no Moon set, not a tile) takes the long way, which says why.
+_MOON_IDS = {}
+for _t in range(len(NAMES)):
+    if (MOON_MASK >> _t) & 1:
+        _hi, _lo = NAMES[_t].split("-")
+        _MOON_IDS[_hi + "-" + _lo] = _t
+        _MOON_IDS[_lo + "-" + _hi] = _t
+
+
 def parse_moon_tile(text):
     """The id of a Moon tile written ``text``; IllegalAction saying why otherwise."""
+    t = _MOON_IDS.get(text) if isinstance(text, str) else None
+    if t is not None:
+        return t
     try:
         t = parse(text, 6)
     except TileError as exc:

@@ -82,6 +82,14 @@ class Moon(Play, Notation, Dealing, Views, Game):
     def winners(self):
         return list(self.won_game)
 
+    def trick_just_won(self):
+        """The seat that won the trick just completed (before the next one's first tile), else None.
+
+        What the log says after a play, without building a whole view (a
+        view copies every hand's scores: a hundred times the work after a
+        thousand hands)."""
+        return self.tricks[-1][2] if self.tricks and not self.trick else None
+
     def bid(self):
         """The winning bid of this hand (0 before or without one)."""
         return self.high if self.bidder >= 0 else 0

@@ -84,7 +84,10 @@ class Views:
         else:
             g._rounds = []
         g.totals_ = list(self.totals_)
-        g.hand_scores = list(self.hand_scores)   # a hand's scores are never changed once appended
+        # A hand's scores are never changed once appended.  A slice, not list():
+        # MicroPython copies a slice at once, list() item by item (a thousand
+        # hands, a clone a hand: the replay viewer's snapshots).
+        g.hand_scores = self.hand_scores[:]
         g.first0 = self.first0
         g.hand_no = self.hand_no
         g.code = self.code

@@ -143,6 +143,8 @@ def status_key():
         return "worker.quick_failed"
     if mpy != "ready":
         return "worker.starting"
+    if pyodide_off():
+        return "worker.pyodide_off"   # Pyodide never starts here: nothing to wait for
     if pyo == "failed":
         return "worker.strong_failed"
     return "worker.strong_slow" if players.worker(PYODIDE).slow else "worker.hard_lighter"

@@ -60,6 +60,26 @@ def parse(text):
     raise RecordError(t("records.not_record"))
 
 
+def parsing(text, cut):
+    """:func:`parse` in pieces: a generator yielding None between them, whose value is
+    ``(record dict, step or None)``.
+
+    ``cut(text)`` is ``(head, rounds, count)`` for JSON text whose rounds it
+    finds (web/records.js's cutRounds), else None: then, and for links and
+    codes, the text is read in one go.  The same checks and messages as
+    :func:`parse` either way (``engine.record.loads_cut``).
+    """
+    if isinstance(text, str):
+        body = text.strip()
+        if body[:1] == "{":
+            records.check_size(body)   # nothing over the limit goes to the cutter either
+            pieces = cut(body)
+            if pieces is not None:
+                rec = yield from records.loads_cut(body, pieces[0], pieces[1])
+                return rec, None
+    return parse(text)
+
+
 def check(rec, step=None):
     """The game ``rec`` describes, replayed and validated in full (RecordError if invalid).
 

@@ -16,6 +16,7 @@ import asyncio
 from pyscript import window
 from pyscript.ffi import create_proxy
 
+from engine import record as records_engine
 from engine.game import GameError
 
 from app import dom, history, historyio, recordio, replay
@@ -51,6 +52,8 @@ def skeleton():
             '</details>'
             '<div class="rec-share" id="rec-share" hidden><label for="rec-link">%s</label>'
             '<input id="rec-link" type="text" readonly><p id="rec-share-status" role="status"></p></div>'
+            '<p id="rec-progress" class="rec-progress" role="status" hidden>'
+            '<progress id="rec-progress-bar" max="1"></progress> <span id="rec-progress-text"></span></p>'
             '<div id="rec-error" class="error" role="alert" hidden></div>' % (
                 dom_esc(t("records.group")),
                 button(t("records.export"), "export", "rec-export"),
@@ -162,7 +165,7 @@ def last_link(*_args):
 
 # Pieces of a long import: the page paints (and takes clicks) between them.
 SLICE_MS = 40
-_job = {"current": None, "pumping": False}
+_job = {"current": None, "pumping": False, "say": None}   # say(): (words, done, of) for the progress line
 
 
 def import_text(text, source, name=""):
@@ -174,6 +177,7 @@ def import_text(text, source, name=""):
     import replaces this one.
     """
     _job["current"] = _reading(text, source, name)
+    _job["say"] = None
     if not _job["pumping"]:
         _job["pumping"] = True
         window.boneyardFiles.pump(_proxies[0])
@@ -192,9 +196,51 @@ def pump(*_args):
                 _job["current"] = None
             continue
         if alone is True or clock.now() - began >= SLICE_MS:
+            if _job["current"] is job:
+                show_progress()
             return True
     _job["pumping"] = False
+    show_progress()
     return False
+
+
+# The pieces a record's rounds are parsed in: MicroPython's json.loads of 16 KB
+# is a few milliseconds; fewer, larger pieces cross from JavaScript less often.
+CUT_CHARS = 16384
+
+
+def _cut(text):
+    """``(head, rounds, count)`` of a record's text cut at its rounds by web/records.js, or None."""
+    found = window.boneyardFiles.cutRounds(text, records_engine.MAX_DEPTH, CUT_CHARS)
+    n = int(found.length)
+    if n == 0:
+        return None
+    return str(found[0]), (str(found[i]) for i in range(1, n)), n - 1
+
+
+def _reading_words():
+    return t("records.reading"), 0, 0
+
+
+def show_progress():
+    """Say how far a long import has got (from its second slice on; hidden when none runs)."""
+    box = dom.by_id("rec-progress")
+    if box is None:
+        return
+    say = _job.get("say") if _job["current"] is not None else None
+    if say is None:
+        if not box.hidden:
+            box.hidden = True
+        return
+    text, n, total = say()
+    dom.by_id("rec-progress-text").textContent = text
+    bar = dom.by_id("rec-progress-bar")
+    if total:
+        bar.max = total
+        bar.value = n
+    else:
+        bar.removeAttribute("value")   # indeterminate while the text is read
+    box.hidden = False
 
 
 def _reading(text, source, name):
@@ -205,14 +251,19 @@ def _reading(text, source, name):
     try:
         if text is None:
             raise GameError(t("records.file_unreadable"))
-        rec, step = recordio.parse(text)
-        # One task (MicroPython's split and json.loads are single calls: about a
-        # second for 512 KB of moves); marked for tests/test_saves_limits.py.
+        # A round at a time (web/records.js cuts the text): MicroPython's
+        # json.loads of 512 KB of moves is one call of a second or more.
+        _job["say"] = _reading_words
+        rec, step = yield from recordio.parsing(text, _cut)
+        # Marked for tests/test_saves_limits.py.
         window.performance.mark("boneyard-import-parsed")
         yield
         setup = recordio.setup_for(rec, recordio.default_seats(rec["players"], current_setup()),
                                    current_setup(), 1)
         reading = replay.Reading(setup, rec, step)
+        total = len(rec["rounds"])
+        _job["say"] = lambda: (t("records.checking", n=len(reading.bases), total=total),
+                               len(reading.bases), total)
         for _ in reading.steps():
             yield
         recordio.check_step(reading.session.game, step)
@@ -226,6 +277,11 @@ def _reading(text, source, name):
     # marked for tests/test_saves_limits.py, which times the reading before it.
     window.performance.mark("boneyard-import-read")
     clear_error()
+    pasted = dom.by_id("rec-paste")
+    if source == "paste" and pasted is not None and len(str(pasted.value)) == len(text):
+        # Read: the box is emptied (laying out 512 KB of text again would
+        # freeze the page as the viewer opens beside it).
+        pasted.value = ""
     open_viewer(viewer, step)
 
 

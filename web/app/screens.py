@@ -416,6 +416,14 @@ def ranking(s):
     return "".join(out)
 
 
+# A long Moon game has a thousand hands and more: the sheet lists the last
+# SHEET_ROWS of them and one row adding up the ones before (a table of them
+# all would make each step of a replay a long task); the chart draws at most
+# CHART_POINTS points of each line.
+SHEET_ROWS = 40
+CHART_POINTS = 201
+
+
 def score_sheet(s, with_chart=True):
     rounds = s.game.round_scores()
     n = s.game.players
@@ -427,13 +435,16 @@ def score_sheet(s, with_chart=True):
     out.append("</tr></thead><tbody>")
     running = [0] * n
     series = [[0] for _ in range(n)]
+    folded = len(rounds) - SHEET_ROWS if len(rounds) > SHEET_ROWS + 1 else 0
     for i in range(len(rounds)):
-        out.append('<tr><th scope="row">%d</th>' % (i + 1))
         for seat in range(n):
             running[seat] += rounds[i][seat]
             series[seat].append(running[seat])
-            out.append("<td>%d</td>" % rounds[i][seat])
-        out.append("</tr>")
+        if i + 1 == folded:
+            out.append('<tr class="folded"><th scope="row">%s</th>%s</tr>' % (
+                esc(t("scores.folded", first=1, last=folded)), "".join(["<td>%d</td>" % x for x in running])))
+        elif i >= folded:
+            out.append('<tr><th scope="row">%d</th>%s</tr>' % (i + 1, "".join(["<td>%d</td>" % x for x in rounds[i]])))
     out.append('</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table>'
                % (t("scores.total"), "".join(["<td>%d</td>" % x for x in s.game.totals()])))
     out.append("</div>")
@@ -493,9 +504,12 @@ def chart(s, series):
     out.append('<text x="12" y="%d" text-anchor="middle" transform="rotate(-90 12 %d)">%s</text></g>'
                % (top + h // 2, top + h // 2, esc(t("play.points"))))
     ends = []
+    # Every round's point when they are few, else evenly spaced ones (the last always).
+    every = (points - 1 + CHART_POINTS - 2) // (CHART_POINTS - 1)
+    drawn = list(range(0, points - 1, every)) + [points - 1]
     for seat in range(len(series)):
         pts = []
-        for i in range(points):
+        for i in drawn:
             x = left + i * w // (points - 1)
             y = top + (hi - series[seat][i]) * h // (hi - lo)
             pts.append("%d,%d" % (x, y))

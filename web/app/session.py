@@ -182,7 +182,7 @@ class Session:
 
     def round_result(self):
         """A sentence on how the last round ended."""
-        scores = self.game.round_scores()[-1]
+        scores = self.game.last_scores()   # not round_scores()[-1]: a copy of every round's
         p = self.present()
         parts = ["%s %s" % (self.iso(s), p.score_words(scores[s])) for s in range(self.game.players)]
         r = self.game.round_count()

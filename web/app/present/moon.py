@@ -167,9 +167,9 @@ def log_move(s, seat, action, phase):
         s.log.append(trump_named(name, action[6:]))
     else:
         s.log.append(t("log.moon_played", name=name, tile=action))
-        v = s.game.view(seat)
-        if not v["trick"] and v["tricks"]:
-            s.log.append(t("log.won_trick", name=s.iso(v["tricks"][-1]["winner"])))
+        winner = s.game.trick_just_won()
+        if winner is not None:
+            s.log.append(t("log.won_trick", name=s.iso(winner)))
 
 
 def trump_named(name, what):
