@@ -94,6 +94,12 @@ def _notch(region, margin, view, tools):
 # corner they cover when the table is framed whole (the view then has no
 # room to move a place from under them).  16: render.TABLE_MARGINS["narrow"].
 NOTCHES = {"narrow": _notch(REGIONS["narrow"], 16, PHONE_VIEW_PX, PHONE_TOOLS_PX)}
+# The shapes whose picture is never smaller than the region (the phone's:
+# web/app/present/cf.py's TABLE_SHAPES): a tile anywhere in the region
+# leaves it as large, so a crowded table looks for room all over it before a
+# tile leaves the region.  (A desktop's picture is the tiles' bounding box:
+# there a far corner would make every tile smaller.)
+FILLED = ("narrow",)
 # Turns tried for a line's next tile, in order of preference (degrees).
 TURNS = (0, 15, 30, 45, 60, 75, 90, 105, 120)
 DOUBLE_TURN_MAX = 30
@@ -105,12 +111,15 @@ TOE_MAX_OFF = 80
 TOE_MIN_APART = 25
 TOE_MIN_SPAN = 55
 TOE_OFFSETS = tuple(range(-TOE_MAX_OFF, TOE_MAX_OFF + 1, 10))
+TOE_TRIES = 12    # stand-in feet tried per placement (see _Table.toes_fit)
+TOE_FIT_OPTIONS = None   # and the directions each stand-in toe tries (None: all, as toe() does)
 STEP = 12         # how far a toe or spoke moves out per try
 SLACK = 48        # how far out a toe or spoke may move before another direction is tried
 JUMP = 30         # per step, how far a tile that fits nowhere moves along its line
 AHEAD_BELOW = 60  # turns gentler than this must leave room to turn again
 FREE_TURNS = (0, 30, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180)
 FREE_REACH = 720   # how far from a line's end a jump may land in the region
+FREE_GRID = 32     # past that, the step of the grid of spots tried over the whole region
 # Collision shapes (half sides HALF_L + CLEAR // 2 by HALF_S + CLEAR // 2):
 # the squared distance between centres beyond which two are surely apart
 # (twice the half diagonal), and below which they surely overlap (twice
@@ -207,15 +216,29 @@ def corners(cx, cy, angle, hl, hw):
 
 
 def _bounds(poly):
-    xs = [p[0] for p in poly]
-    ys = [p[1] for p in poly]
-    return (min(xs), min(ys), max(xs), max(ys))
+    """A quadrilateral's bounding box ``(x0, y0, x1, y1)`` (unrolled: the page runs this on
+    MicroPython thousands of times in a crowded table's placement)."""
+    a, b, c, d = poly
+    x0 = x1 = a[0]
+    y0 = y1 = a[1]
+    for p in (b, c, d):
+        x, y = p
+        if x < x0:
+            x0 = x
+        elif x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        elif y > y1:
+            y1 = y
+    return (x0, y0, x1, y1)
 
 
 def _span(poly, ax, ay):
     """The interval a polygon's corners cover along the axis ``(ax, ay)``."""
-    lo = hi = poly[0][0] * ax + poly[0][1] * ay
-    for p in poly:
+    a, b, c, d = poly
+    lo = hi = a[0] * ax + a[1] * ay
+    for p in (b, c, d):
         v = p[0] * ax + p[1] * ay
         if v < lo:
             lo = v
@@ -256,11 +279,14 @@ NAME, PARENT, CX, CY, ANGLE, HL, HW, HEADING, CURL, SHAPE, BOUNDS, FIRST, DOUBLE
 class _Table:
     """The tiles placed so far, and where the next one may go."""
 
-    __slots__ = ("rx", "ry", "notch", "spokes", "placed", "index", "kids", "extent", "grid")
+    __slots__ = ("rx", "ry", "notch", "fill", "spokes", "placed", "index", "kids", "extent", "grid", "tries")
 
-    def __init__(self, region, spokes, notch=None):
+    def __init__(self, region, spokes, notch=None, fill=False):
         self.rx, self.ry = region
         self.notch = notch
+        # Whether the picture is always the whole region (FILLED), so that
+        # a tile anywhere in it costs nothing.
+        self.fill = fill
         self.spokes = spokes
         self.placed = []
         self.index = {}
@@ -269,6 +295,7 @@ class _Table:
         # Placed tiles by the grid cells their bounds touch: a candidate is
         # checked against its neighbours only (the page places on MicroPython).
         self.grid = {}
+        self.tries = TOE_TRIES
 
     def cells(self, bounds):
         out = []
@@ -281,19 +308,30 @@ class _Table:
         """Whether a collision shape (centred at ``(cx, cy)``) is clear of every placed tile."""
         x0, y0, x1, y1 = bounds
         grid = self.grid
-        for cell in self.cells(bounds):
-            for t in grid.get(cell, ()):
-                b = t[BOUNDS]
-                if b[2] <= x0 or x1 <= b[0] or b[3] <= y0 or y1 <= b[1]:
-                    continue
-                # Circles first: centres further apart than two tiles' reach
-                # are clear, nearer than two half short sides overlap.
-                d = (t[CX] - cx) * (t[CX] - cx) + (t[CY] - cy) * (t[CY] - cy)
-                if d > APART_SQ:
-                    continue
-                if d < TOUCH_SQ or not _separated(poly, t[SHAPE]):
-                    return False
+        # (The cells of self.cells(bounds), without making their list.)
+        for gx in range(x0 // CELL, x1 // CELL + 1):
+            for gy in range(y0 // CELL, y1 // CELL + 1):
+                for t in grid.get(gx * 65536 + gy, ()):
+                    b = t[BOUNDS]
+                    if b[2] <= x0 or x1 <= b[0] or b[3] <= y0 or y1 <= b[1]:
+                        continue
+                    # Circles first: centres further apart than two tiles' reach
+                    # are clear, nearer than two half short sides overlap.
+                    d = (t[CX] - cx) * (t[CX] - cx) + (t[CY] - cy) * (t[CY] - cy)
+                    if d > APART_SQ:
+                        continue
+                    if d < TOUCH_SQ or not _separated(poly, t[SHAPE]):
+                        return False
         return True
+
+    def covered(self, x, y):
+        """Whether the point ``(x, y)`` lies in a placed tile's bounding box (no tile can be
+        centred there): a cheap test before a spot is tried in earnest."""
+        for t in self.grid.get((x // CELL) * 65536 + y // CELL, ()):
+            b = t[BOUNDS]
+            if b[0] < x < b[2] and b[1] < y < b[3]:
+                return True
+        return False
 
     def register(self, t):
         for cell in self.cells(t[BOUNDS]):
@@ -306,16 +344,17 @@ class _Table:
         """How far a tile at this place reaches out of the region (0: inside)."""
         return self.out_of(corners(cx, cy, angle, hl, hw))
 
-    def out_of(self, poly):
-        """How far a polygon (corners) reaches out of the region, its notch included."""
-        out = 0
+    def out_of(self, poly, b=None):
+        """How far a polygon (corners; ``b`` its bounds, if known) reaches out of the region,
+        its notch included."""
+        if b is None:
+            b = _bounds(poly)
         rx, ry = self.rx, self.ry
-        for x, y in poly:
-            out = max(out, x - rx, -rx - x, y - ry, -ry - y)
+        # The furthest corner out on each side is the bounding box's.
+        out = max(0, b[2] - rx, -rx - b[0], b[3] - ry, -ry - b[1])
         if self.notch is not None:
             # By the polygon's bounding box, as the page tells what is under the tools.
             nx, ny = self.notch
-            b = _bounds(poly)
             if b[2] > nx and b[1] < ny:
                 out = max(out, min(b[2] - nx, ny - b[1]))
         return out
@@ -336,10 +375,11 @@ class _Table:
         # One set of corners serves both tests: the collision shape, a little
         # larger than the tile, is held to the region too.
         poly = corners(cx, cy, angle, hl + CLEAR // 2, hw + CLEAR // 2)
-        out = self.out_of(poly)
+        b = _bounds(poly)
+        out = self.out_of(poly, b)
         if region and out:
             return out
-        if not self.clear(poly, _bounds(poly), cx, cy):
+        if not self.clear(poly, b, cx, cy):
             return None
         return out
 
@@ -365,6 +405,7 @@ class _Table:
 
     # -- one tile ---------------------------------------------------------
     def place(self, entry):
+        self.tries = TOE_TRIES
         name = entry["tile"]
         parent = entry["parent"]
         double = bool(entry["double"])
@@ -423,14 +464,18 @@ class _Table:
         """How far from ``anchor``'s centre a tile on the ray at ``heading`` must start to clear it."""
         return ray_start((heading - anchor[ANGLE]) % 360)
 
-    def toe_options(self, foot, slot):
-        """The offsets (degrees from the line reaching ``foot``) toe ``slot`` may take, best first:
-        splayed from the toes before, within the bounds of a bird's foot."""
-        ref = foot[REF]
+    def toe_offsets(self, foot):
+        """The directions of ``foot``'s toes so far, as offsets from the line reaching it."""
         taken = []
         for t in self.placed:
             if t[PARENT] == foot[NAME]:
-                taken.append(_offset(t[HEADING], ref))
+                taken.append(_offset(t[HEADING], foot[REF]))
+        return taken
+
+    def toe_options(self, foot, slot):
+        """The offsets (degrees from the line reaching ``foot``) toe ``slot`` may take, best first:
+        splayed from the toes before, within the bounds of a bird's foot."""
+        taken = self.toe_offsets(foot)
         ideal = TOE_IDEAL[slot] if slot < len(TOE_IDEAL) else 0
         options = []
         for off in TOE_OFFSETS:
@@ -477,6 +522,8 @@ class _Table:
                 if self.excess(cx, cy, heading, 0, 0) > 0:
                     break       # the ray has left the region
                 dist += JUMP
+        if best is None and self.fill:
+            best = self.toe_in_region(foot)
         if best is not None:
             dist, heading, cx, cy = best
             start = self.ray_start(foot, heading)
@@ -491,6 +538,35 @@ class _Table:
                 best = (out, off)
         off = best[1] if best is not None else options[0][1]
         self.radial(name, foot, (ref + off) % 360, first, slot, ref)
+
+    def toe_in_region(self, foot):
+        """A free spot anywhere in the region for the next toe of ``foot``, nearest the foot,
+        in a direction (seen from the foot's centre) that keeps the bounds of a bird's foot
+        (see :meth:`toe_options`): ``(dist, heading, cx, cy)``, or None.  (The rare case of a
+        crowded table: a toe out of the region grows the phone's picture.)"""
+        ref = foot[REF]
+        taken = self.toe_offsets(foot)
+        spots = []
+        x = -self.rx + HALF_S
+        while x <= self.rx - HALF_S:
+            y = -self.ry + HALF_S
+            while y <= self.ry - HALF_S:
+                d = (x - foot[CX]) * (x - foot[CX]) + (y - foot[CY]) * (y - foot[CY])
+                if d > LONG * LONG and self.holds(x, y) and not self.covered(x, y):
+                    spots.append((d, x, y))
+                y += FREE_GRID
+            x += FREE_GRID
+        spots.sort()
+        for d, cx, cy in spots:
+            heading = direction(cx - foot[CX], cy - foot[CY])
+            off = _offset(heading, ref)
+            if abs(off) > TOE_MAX_OFF or any(abs(off - o) < TOE_MIN_APART for o in taken):
+                continue
+            if len(taken) == 2 and max(taken + [off]) - min(taken + [off]) < TOE_MIN_SPAN:
+                continue
+            if self.misfit(cx, cy, heading, HALF_L, HALF_S, True) == 0:
+                return (d, heading, cx, cy)
+        return None
 
     def try_radial(self, name, anchor, heading, first, slot, ref, place):
         """A tile on the ray within ``SLACK`` of its nearest start.
@@ -549,6 +625,9 @@ class _Table:
         for k in range(1, limit + 1):
             stages.append((k, False, False))
         for k, need_region, strict in stages:
+            if strict and self.tries <= 0:
+                # Every spot of a strict stage needs toes_fit, which now says no.
+                continue
             # Out of the region and jumping: only a few turns (this is the rare, costly case).
             tried = turns if (need_region or k == 0) else turns[::3]
             if k == "free":
@@ -603,7 +682,43 @@ class _Table:
                 if self.fits(cx, cy, angle, HALF_L, HALF_S, True) and (
                         not strict or self.toes_fit(cx, cy, angle, h, p)):
                     return (0, (cx, cy, angle, HALF_L, HALF_S, h), (ex, ey))
+                if strict and self.tries <= 0:
+                    return None     # (no spot can pass toes_fit now)
             r += JUMP
+        return self.region_spot(ex, ey, double, p, strict) if self.fill else None
+
+    def region_spot(self, ex, ey, double, p, strict):
+        """The free spot anywhere in the region nearest the end ``(ex, ey)``, on a grid of
+        ``FREE_GRID`` units (heading away from the end), as :meth:`free_spot` gives it; None if
+        the region is full.
+
+        The rings round the end miss pockets far off; a tile placed out of
+        the region grows the phone's picture (every tile drawn smaller) and
+        a foot out there pushes its toes further out, so a crowded table
+        looks everywhere in the region before giving up (the rare case).
+        """
+        if strict and self.tries <= 0:
+            return None
+        spots = []
+        x = -self.rx + HALF_S
+        while x <= self.rx - HALF_S:
+            y = -self.ry + HALF_S
+            while y <= self.ry - HALF_S:
+                if self.holds(x, y) and not self.covered(x, y):
+                    spots.append(((x - ex) * (x - ex) + (y - ey) * (y - ey), x, y))
+                y += FREE_GRID
+            x += FREE_GRID
+        spots.sort()
+        for _d, cx, cy in spots:
+            h = direction(cx - ex, cy - ey)
+            angle = (h + 90) % 360 if double else h
+            if double and not self.room_for_toes(cx, cy, angle, h):
+                continue
+            if self.fits(cx, cy, angle, HALF_L, HALF_S, True) and (
+                    not strict or self.toes_fit(cx, cy, angle, h, p)):
+                return (0, (cx, cy, angle, HALF_L, HALF_S, h), (ex, ey))
+            if strict and self.tries <= 0:
+                return None
         return None
 
     def room_ahead(self, spot, double, p, strict):
@@ -635,7 +750,14 @@ class _Table:
         trying them here, on a stand-in foot undone after, is exact: a foot
         laid where this holds never has a toe pushed out of the region,
         where a phone's followed view could not frame it with the others.
+        Each costs three toe searches: past ``TOE_TRIES`` in one placement
+        this says no (the placement then takes a spot where the toes' tips
+        merely stay in the region), which bounds a play's layout on a
+        crowded table (the page lays out on MicroPython after every play).
         """
+        if self.tries <= 0:
+            return False
+        self.tries -= 1
         mark = len(self.placed)
         extent = list(self.extent)
         ref = direction(cx - p[CX], cy - p[CY])
@@ -643,7 +765,8 @@ class _Table:
         foot = self.placed[-1]
         ok = True
         for slot in range(len(TOE_IDEAL)):
-            if not self.toe_near(STAND_IN + str(slot), foot, slot, 0, self.toe_options(foot, slot)):
+            # (Its best directions only: that they fit there means toe() finds them too.)
+            if not self.toe_near(STAND_IN + str(slot), foot, slot, 0, self.toe_options(foot, slot)[:TOE_FIT_OPTIONS]):
                 ok = False
                 break
         self.undo(mark, extent)
@@ -796,12 +919,13 @@ def layout(table, shape="wide", spokes=None):
         raise ValueError("spokes must be a whole number from 1 to 8, not %r" % (spokes,))
     table = table or []
     notch = NOTCHES.get(shape) if isinstance(shape, str) else None
-    key = (region[0], region[1], notch, spokes)
+    fill = isinstance(shape, str) and shape in FILLED
+    key = (region[0], region[1], notch, fill, spokes)
     lay = _CACHE.get(key)
     if lay is None:
         if len(_CACHE) >= _CACHE_MAX:
             _CACHE.clear()
-        lay = _Table(region, spokes, notch)
+        lay = _Table(region, spokes, notch, fill)
         _CACHE[key] = lay
     n = _prefix(lay, table)
     if n < len(lay.placed):

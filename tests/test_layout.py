@@ -212,3 +212,62 @@ def test_the_narrow_region_leaves_the_phone_tools_corner_free():
     assert inside <= total // 100, (inside, total)
     # A region given as a pair has no notch.
     assert layout.layout(tables[-1], [rx, ry], players) != layout.layout(tables[-1], "narrow", players)
+
+
+def bench_round(seed, players, spokes):
+    """The last table of a round of bench/layout.py's random play (its seeds name the crowded cases)."""
+    from engine.chickenfoot import ChickenFoot
+
+    rng = Rng(seed)
+    game = ChickenFoot(players, {"spokes": spokes})
+    game.start_round(game.new_deal(rng))
+    while game.current_seat() is not None:
+        legal = game.view(game.current_seat())["legal"]
+        game.apply(legal[rng.below(len(legal))])
+    return game.view(0)["table"]
+
+
+@pytest.mark.parametrize("seed, players, spokes", [(71372, 2, 8), (28777, 2, 5)])
+def test_a_crowded_phone_table_looks_for_room_all_over_its_region(seed, players, spokes):
+    # Two late 2-player tables whose lines met the region's corner: a foot
+    # laid out of the region took its toes further out, and the phone's
+    # picture (never smaller than the region) grew, every tile drawn under
+    # 18 px.  Now a tile that fits nowhere near its line jumps anywhere free
+    # in the region (a connector shows it), and a toe keeps its foot's splay.
+    table = bench_round(seed, players, spokes)
+    rx, ry = layout.REGIONS["narrow"]
+    layout._CACHE.clear()
+    picture = layout.layout(table, "narrow", spokes)
+    out = [t["tile"] for t in picture["tiles"] if any(abs(x) > rx or abs(y) > ry for x, y in t["corners"])]
+    assert out == []
+    assert picture["connectors"]        # the jumps are drawn
+    check_picture(picture, table, spokes)
+    # The desktop's picture is the tiles' bounding box: there no tile is sent to a far corner.
+    assert "wide" not in layout.FILLED
+
+
+def test_a_play_tries_a_bounded_number_of_stand_in_feet():
+    # A double played into a crowded table tries its toes at each spot it
+    # considers; past TOE_TRIES in one placement it settles for a spot where
+    # the toes' tips stay in the region, so the page's layout after a play
+    # (MicroPython) stays bounded.
+    table = bench_round(20858, 2, 5)
+    tried = []
+    original = layout._Table.toes_fit
+
+    def counting(self, *args):
+        ok = original(self, *args)
+        tried.append(self.tries)
+        return ok
+
+    layout._CACHE.clear()
+    layout._Table.toes_fit = counting
+    try:
+        for n in range(1, len(table) + 1):
+            before = len(tried)
+            layout.layout(table[:n], "narrow", 5)
+            # Each call past the budget says no at once: the budget never goes below zero.
+            assert all(t >= 0 for t in tried[before:])
+    finally:
+        layout._Table.toes_fit = original
+    assert min(tried) == 0      # this round reaches the budget

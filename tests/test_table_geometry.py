@@ -44,11 +44,25 @@ MEASURE = """() => {
   const tools = document.querySelector("#game .board-tools").getBoundingClientRect();
   const text = svg && svg.querySelector("text.label");
   const label = text && text.getBoundingClientRect();
+  // What the phone test reads of the rack in the same round trip: the hand's
+  // size, the note, the place buttons' names (the contract: "... on 9-2").
+  const note = document.getElementById("g-note");
   return {tiles, view: [view.left, view.top, view.right, view.bottom],
           tools: [tools.left, tools.top, tools.right, tools.bottom],
           label: label && [[label.left, label.top], [label.right, label.bottom]],
-          screen: [0, 0, innerWidth, innerHeight]};
+          screen: [0, 0, innerWidth, innerHeight],
+          zoom: Number(document.getElementById("cf-view").dataset.zoom || "100"),
+          hand: document.querySelectorAll("#game .hand button.tile-btn").length,
+          several: document.querySelectorAll("#game .hand button.tile-btn[data-targets*=' ']").length,
+          note: !!note && note.offsetHeight > 0,
+          places: [...document.querySelectorAll("#game .places button.place")].map((b) => b.innerText)};
 }"""
+
+
+# The same after the next two frames (the table is redrawn on the next frame
+# after a play, and panzoom.js follows on the one after): one round trip a turn.
+SETTLED = ("async () => { await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));"
+           " return (%s)(); }" % MEASURE)
 
 
 def centre(corners):
@@ -209,11 +223,10 @@ def test_desktop_table_stays_legible_and_in_shape(browser, site, players, rounds
         stats = {"shortest": 1e9, "turns": 0, "feet": 0}
 
         def act(page):
-            settle(page)
-            seen = page.evaluate(MEASURE)
+            seen = page.evaluate(SETTLED)
             # The page zooms a wide table only as far as legibility needs
             # (web/panzoom.js: to 15 px), never further on its own.
-            zoom = int(page.locator("#cf-view").get_attribute("data-zoom") or "100")
+            zoom = seen["zoom"]
             assert zoom == 100 or shortest_at(seen, 100.0 / zoom) < 15.5, zoom
             shortest, feet = check_table(seen, DESKTOP_SHORT_PX)
             stats["shortest"] = min(stats["shortest"], shortest)
@@ -227,10 +240,9 @@ def test_desktop_table_stays_legible_and_in_shape(browser, site, players, rounds
         assert stats["turns"] >= 5 * rounds
 
 
-def at_least(page, seen, places):
+def at_least(seen, places):
     """The table's view port is no smaller than bench/layout.py's model of it (layout.phone_view_px)."""
-    hand = page.locator("#game .hand button.tile-btn").count()
-    note = page.locator("#g-note").evaluate("p => p.offsetHeight > 0")
+    hand, note = seen["hand"], seen["note"]
     w, h = layout.phone_view_px(hand, places, note)
     view = seen["view"]
     assert abs(view[2] - view[0] - w) <= 1 and view[3] - view[1] >= h - 1, (view, hand, places, note, (w, h))
@@ -256,9 +268,8 @@ def test_a_phone_keeps_every_place_of_the_selected_tile_in_sight(browser, site):
                 stats["smallest"] = min(stats["smallest"], size)
 
         def act(page):
-            settle(page)
             game = page.locator("#game")
-            seen = page.evaluate(MEASURE)
+            seen = page.evaluate(SETTLED)
             check_table(seen, 0)
             foot = open_foot(seen)
             if foot:
@@ -268,18 +279,14 @@ def test_a_phone_keeps_every_place_of_the_selected_tile_in_sight(browser, site):
             stats["turns"] += 1
             # (data-targets only picks a tile with several places; what is
             # measured comes from the contract: the place buttons' names.)
-            several = game.locator(".hand button.tile-btn[data-targets*=' ']")
-            if several.count():
-                button = several.first
+            if seen["several"]:
+                button = game.locator(".hand button.tile-btn[data-targets*=' ']").first
                 button.tap()
                 page.wait_for_selector("#game .places button.place")
-                settle(page)
-                page.wait_for_timeout(50)
-                names = game.get_by_role("button", name=re.compile(r" on \d-\d")).all_inner_texts()
-                targets = [re.search(r" on (\d-\d)", name).group(1) for name in names]
+                seen = page.evaluate(SETTLED)
+                targets = [re.search(r" on (\d-\d)", name).group(1) for name in seen["places"]]
                 assert len(targets) >= 2
-                seen = page.evaluate(MEASURE)
-                at_least(page, seen, len(targets))
+                at_least(seen, len(targets))
                 foot = open_foot(seen)
                 in_sight(seen, targets + ([foot] if foot else []))
                 if stats["selected"] in (1, 6):
@@ -336,7 +343,7 @@ def test_the_phone_page_is_the_one_the_layout_bench_models(browser, site, lang):
         else:
             pytest.fail("no tile with several places in 40 turns")
         seen = page.evaluate(MEASURE)
-        at_least(page, seen, game.locator(".places button.place").count())
+        at_least(seen, len(seen["places"]))
         view = seen["view"]
         tools = [seen["tools"][0] - view[0], seen["tools"][1] - view[1], seen["tools"][2] - view[0],
                  seen["tools"][3] - view[1]]
