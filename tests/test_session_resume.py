@@ -46,10 +46,10 @@ def cut(rec, rounds, extra):
 
 
 def test_a_long_game_logs_only_its_last_rounds_and_reads_as_if_played():
-    rec = json.loads(long_moon_record(limit=60000))
+    rec = json.loads(long_moon_record(limit=100000))
     assert len(rec["rounds"]) > 3 * sess.LOG_ROUNDS
     setup = recordio.setup_for(rec, ["human", "easy", "easy"], None, 1)
-    for rounds, extra in [(len(rec["rounds"]), None), (100, 0), (100, 5), (100, 20), (3, 4), (0, 2)]:
+    for rounds, extra in [(len(rec["rounds"]), None), (200, 0), (200, 5), (200, 20), (3, 4), (0, 2)]:
         part = cut(rec, rounds, extra)
         rebuilt = sess.Session.from_record(setup, part)
         full = logged_in_full(setup, part)

@@ -113,7 +113,7 @@ def tile_of(action):
 
 # The rounds whose log a session rebuilt from a record holds (see Session.replaying):
 # more than the page shows of it (screens.log_items: the last 60 lines).
-LOG_ROUNDS = 16
+LOG_ROUNDS = 64
 
 
 class Session:
