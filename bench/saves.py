@@ -19,6 +19,17 @@
   one long Moon game filling the size limit with complete hands
   (``tests.helpers.long_moon_record``: some 1,400 hands, 37k actions, the most
   an import can have to replay), the same way.  Targets <= 500 ms and <= 200 ms.
+* ``saves.import_ms_cf8x10`` / ``saves.import_longest_task_ms_cf8x10``: a
+  complete 10-round 8-player Chicken Foot match (the largest record a real
+  game makes), the same way.  Targets <= 500 ms and <= 200 ms.
+* ``saves.import_cpu_ms_*`` / ``saves.import_longest_task_cpu_ms_*``: the main
+  thread's CPU time over the whole import and in its busiest task, from a
+  Chrome trace (on a shared machine a task's wall time stretches with the
+  load; its CPU time much less).
+* ``saves.play_from_here_ms_moon_limit``: "Play from here" three actions
+  before the end of that longest game until the game is shown (its first save
+  included); ``saves.resume_ms_moon_limit``: a reload of it until the page is
+  ready (the save read, checked on the rules, its last hands logged).
 * ``saves.record_bytes_cf8x10``: that match's record size.
 
 Medians of ``--runs`` page loads; the machine's load average is printed too.
@@ -30,11 +41,13 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))   # test_ui_perf's trace reader
 
 import build  # noqa: E402
 from engine.record import MAX_RECORD_BYTES, dumps, new_game  # noqa: E402
@@ -73,15 +86,51 @@ def padded(rec, size):
     return dumps(rec)
 
 
-def import_once(page, text):
+def import_once(page, text, browser=None, cpu=None):
+    """Paste ``text`` and load it: (ms until shown, the longest task's ms); with ``browser``,
+    traced, and the main thread's CPU (total ms, the busiest task's ms) appended to ``cpu``."""
+    if browser is not None:
+        trace = Path(tempfile.mkdtemp(prefix="boneyard-saves-")) / "trace.json"
+        browser.start_tracing(page=page, path=str(trace), categories=["devtools.timeline", "toplevel"])
+        page.evaluate("console.timeStamp('calib ' + performance.now())")
     page.evaluate(IMPORT, text)
     handle = page.wait_for_function(SHOWN, timeout=900000, polling=50)
     result = handle.json_value()
     if result != "shown":
         raise SystemExit("bench/saves.py: the import failed: %s" % result)
     took = page.evaluate("() => window.__t1 - window.__t0")
+    if browser is not None:
+        page.wait_for_timeout(300)    # the viewer's paint
+        browser.stop_tracing()
+        from test_ui_perf import main_thread_tasks
+        tasks, marks = main_thread_tasks(trace)
+        start = marks[0][0]
+        end = start + (page.evaluate("() => window.__t1 - window.__t0") + 400) * 1000
+        mine = [c / 1000 for ts, d, c in tasks if start - 1000 <= ts <= end and c is not None]
+        cpu.append((sum(mine), max(mine + [0])))
     longest = page.evaluate("() => Math.max(0, ...window.__longtasks.slice(window.__lt0))")
     return took, longest
+
+
+def fresh(page, url):
+    page.goto(url)     # a fresh page for each import
+    page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=60000)
+
+
+def play_from_here_and_reload(page):
+    """After an import: three actions back, Play from here (ms until shown), then a reload (ms until ready)."""
+    for _ in range(3):
+        page.get_by_role("button", name="Back", exact=True).click()
+    began = page.evaluate("performance.now()")
+    page.get_by_role("button", name="Play from here").click()
+    page.wait_for_function("() => !document.getElementById('game').hasAttribute('data-review')", timeout=600000)
+    played = page.evaluate("performance.now()") - began
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=600000)
+    resumed = page.evaluate("performance.now()")   # from the reload's start (navigation)
+    if len(page.evaluate("window.boneyard.record()")) < 500000:
+        raise SystemExit("bench/saves.py: the long game did not resume")
+    return played, resumed
 
 
 def main():
@@ -98,7 +147,8 @@ def main():
     big = padded(played("moon", 3, 2), MAX_RECORD_BYTES)
     moon_long = dumps(played("moon", 3, 1))
     moon_limit = long_moon_record()
-    figures = {"save": [], "cold": [], "import": [], "longest": [], "moon": [], "limit": [], "limit_longest": []}
+    figures = {"save": [], "cold": [], "import": [], "longest": [], "moon": [], "limit": [], "limit_longest": [],
+               "cf8": [], "cf8_longest": [], "cf8_cpu": [], "limit_cpu": [], "play": [], "resume": []}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for _ in range(args.runs):
@@ -113,14 +163,18 @@ def main():
             page.goto(url)     # a fresh page for each import
             page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=60000)
             figures["moon"].append(import_once(page, moon_long)[0])
-            page.goto(url)
-            page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=60000)
-            took, longest = import_once(page, moon_limit)
+            fresh(page, url)
+            took, longest = import_once(page, moon_limit, browser, figures["limit_cpu"])
             figures["limit"].append(took)
             figures["limit_longest"].append(longest)
-            page.goto(url)
-            page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=60000)
-            import_once(page, cf8)
+            moved, resumed = play_from_here_and_reload(page)
+            figures["play"].append(moved)
+            figures["resume"].append(resumed)
+            page.evaluate("localStorage.clear()")
+            fresh(page, url)
+            took, longest = import_once(page, cf8, browser, figures["cf8_cpu"])
+            figures["cf8"].append(took)
+            figures["cf8_longest"].append(longest)
             page.get_by_role("button", name="Play from here").click()
             page.wait_for_function("() => !document.getElementById('game').hasAttribute('data-review')")
             times = [page.evaluate("() => window.boneyard.saveNow()") for _ in range(10)]
@@ -138,6 +192,16 @@ def main():
             ("saves.import_ms_moon_long", statistics.median(figures["moon"]), "ms", None),
             ("saves.import_ms_moon_limit", statistics.median(figures["limit"]), "ms", "<= 500"),
             ("saves.import_longest_task_ms_moon_limit", statistics.median(figures["limit_longest"]), "ms", "<= 200"),
+            ("saves.import_cpu_ms_moon_limit", statistics.median([c[0] for c in figures["limit_cpu"]]), "ms", None),
+            ("saves.import_longest_task_cpu_ms_moon_limit", statistics.median([c[1] for c in figures["limit_cpu"]]),
+             "ms", "<= 200"),
+            ("saves.play_from_here_ms_moon_limit", statistics.median(figures["play"]), "ms", None),
+            ("saves.resume_ms_moon_limit", statistics.median(figures["resume"]), "ms", None),
+            ("saves.import_ms_cf8x10", statistics.median(figures["cf8"]), "ms", "<= 500"),
+            ("saves.import_longest_task_ms_cf8x10", statistics.median(figures["cf8_longest"]), "ms", "<= 200"),
+            ("saves.import_cpu_ms_cf8x10", statistics.median([c[0] for c in figures["cf8_cpu"]]), "ms", None),
+            ("saves.import_longest_task_cpu_ms_cf8x10", statistics.median([c[1] for c in figures["cf8_cpu"]]),
+             "ms", "<= 200"),
             ("saves.record_bytes_cf8x10", len(cf8.encode("utf-8")), "bytes", None),
             ("saves.record_bytes_moon_long", len(moon_long.encode("utf-8")), "bytes", None),
             ("saves.record_bytes_moon_limit", len(moon_limit.encode("utf-8")), "bytes", "<= %d" % MAX_RECORD_BYTES),

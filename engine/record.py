@@ -42,16 +42,19 @@ def too_large(size):
                        key="record.too_large", params={"size": size, "max": MAX_RECORD_BYTES})
 
 
-def check_size(text):
-    """Raise :class:`RecordError` if JSON ``text`` (str or bytes) is over the size limit.
+def check_size(text, largest=MAX_RECORD_BYTES):
+    """Raise :class:`RecordError` if JSON ``text`` (str or bytes) is over the size limit
+    (``largest`` bytes: more only for the page's own saves, see app.store).
 
     Cheap: a character count settles most texts without encoding them.
     """
     n = len(text)
-    if isinstance(text, str) and MAX_RECORD_BYTES // 4 < n <= MAX_RECORD_BYTES:
+    if isinstance(text, str) and largest // 4 < n <= largest:
         n = len(text.encode("utf-8"))
-    if n > MAX_RECORD_BYTES:
-        raise too_large(n)
+    if n > largest:
+        raise too_large(n) if largest == MAX_RECORD_BYTES else RecordError(
+            "the text is too large: %d bytes of JSON, the limit is %d" % (n, largest),
+            key="record.too_large", params={"size": n, "max": largest})
 
 
 def _hex4(s, i):
@@ -99,17 +102,17 @@ def _join_pairs(s):
     return "".join(out)
 
 
-def check_text(text, deepest=MAX_DEPTH):
+def check_text(text, deepest=MAX_DEPTH, largest=MAX_RECORD_BYTES):
     """Check JSON ``text`` against the record limits before it is parsed; the text to parse.
 
     Raises :class:`RecordError` naming the limit (size, nesting depth) a text
     exceeds (``deepest``: the levels it may hold, less for a piece of a
-    record: see :func:`loads_cut`).  The returned text has surrogate-pair escapes joined (see
+    record: see :func:`loads_cut`; ``largest``: its bytes, see :func:`check_size`).  The returned text has surrogate-pair escapes joined (see
     :func:`_join_pairs`).  Linear and cheap: the text is split at its quotes
     by the interpreter, and only the few characters outside strings are
     looked at one by one.
     """
-    check_size(text)
+    check_size(text, largest)
     parts = text.split('"')
     if "\\" not in text:
         fast = _check_plain(parts, deepest)

@@ -73,7 +73,7 @@ class Moon(Play, Notation, Dealing, Views, Game):
         return list(self.totals_)
 
     def round_scores(self):
-        return [list(s) for s in self.hand_scores]
+        return [s[:] for s in self.hand_scores]   # slices: MicroPython's list() copies item by item
 
     def last_scores(self):
         # Game's, without copying every hand's: a record's replay checks each hand's.

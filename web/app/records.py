@@ -431,10 +431,12 @@ def play_from_here():
     """The viewed game, cut at the step, becomes the game being played (and its save)."""
     ui = _ui()
     viewer = state.review
-    rec = viewer.record_at()
     seed = int(window.Date.now()) & 0x7FFFFFFF
     try:
-        session = recordio.session_for(rec, list(viewer.seats), current_setup(), seed)
+        # The game at the step, from the viewer's snapshots (checked when read):
+        # a thousand-hand game is not replayed, nor its every move logged, again.
+        setup = recordio.setup_for(viewer.record, list(viewer.seats), current_setup(), seed)
+        session = viewer.continued(setup)
     except Exception as exc:
         report(exc, "text")
         return

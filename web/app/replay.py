@@ -66,6 +66,24 @@ class Viewer(sess.Review):
             return self.hand
         return default if default is not None else 0
 
+    def continued(self, setup):
+        """A Session of ``setup`` playing on from the current step ("Play from here").
+
+        Built from what the viewer keeps (the round's snapshot, its log): the
+        record was checked in full when it was read, and nothing is replayed
+        from its start again.  It holds what :meth:`app.session.Session.from_record`
+        of :meth:`record_at` would: the game at the step, the log of its last
+        ``LOG_ROUNDS`` rounds, this round's turns (for undo).
+        """
+        twin = self.session(self.step)
+        r = self.locate(self.step)[0]
+        session = sess.Session(setup, twin.game.clone())
+        for k in range(max(0, r - sess.LOG_ROUNDS + 1), r):
+            session.log.extend(self.round_log(k))
+        session.log.extend(twin.log)
+        session.turns = [list(turn) for turn in twin.turns]
+        return session
+
     def record_at(self):
         """The record cut at the current step (the whole record at its end)."""
         if self.step >= self.total:

@@ -111,6 +111,11 @@ def tile_of(action):
     return None
 
 
+# The rounds whose log a session rebuilt from a record holds (see Session.replaying):
+# more than the page shows of it (screens.log_items: the last 60 lines).
+LOG_ROUNDS = 64
+
+
 class Session:
     """A game with its setup, a readable log and undo points."""
 
@@ -286,33 +291,52 @@ class Session:
         return session
 
     @classmethod
-    def replaying(cls, setup, rec, every=0, dealt=None, acted=None):
+    def replaying(cls, setup, rec, every=0):
         """:meth:`from_record` in pieces: a generator whose last value is the session (earlier ones None).
 
-        The record is validated and logged in one replay (``record.replay_steps``
-        plays it on this session's game), yielding after each ``every``
-        actions; ``dealt(session)`` and ``acted(session)`` are called after
-        each deal and each action.
+        The record is checked once, on the rules alone (``record.replay_steps``
+        plays it on this session's game, yielding after each ``every``
+        actions), keeping a snapshot at each of the last :data:`LOG_ROUNDS`
+        deals; the log is then written for those rounds only (their lines,
+        this round's turns for undo).  A game of up to LOG_ROUNDS rounds gets
+        its whole log, as if played; a longer one (a Moon game of a
+        thousand hands) the lines of its last rounds, more than the page
+        shows: logging every move of it would cost several times its check.
         """
         session = cls(setup)
+        game = session.game
+        deals = []   # the game just after each of the last LOG_ROUNDS deals
 
         def start(deal):
-            session._start(deal)
-            if dealt is not None:
-                dealt(session)
-
-        def act(action):
-            session.apply(action)
-            if acted is not None:
-                acted(session)
+            game.start_round(deal)
+            deals.append(game.clone())
+            if len(deals) > LOG_ROUNDS:
+                deals.pop(0)
 
         def play(_checked):
             # The record's head was checked on a game of its own; this
             # session's game (the setup's names) is the one played.
-            return session.game, start, act
+            return game, start, game.apply
 
-        for game in records.replay_steps(rec, None, every, play):
-            yield None if game is None else session
+        if isinstance(rec, str):
+            rec = records.loads(rec)
+        for done in records.replay_steps(rec, None, every, play):
+            if done is None:
+                yield None
+        session._log_rounds(deals, rec["rounds"])
+        yield session
+
+    def _log_rounds(self, deals, rounds):
+        """The log and turns of the last ``len(deals)`` rounds, replayed from their deals
+        (``deals``, snapshots just after each) with the record's own actions."""
+        first = len(rounds) - len(deals)
+        for i in range(len(deals)):
+            twin = Session(self.setup, deals[i].clone())
+            twin.log.append(t("log.round_start", round=first + i + 1, intro=twin._round_intro()))
+            for action in rounds[first + i].get("actions", []):
+                twin.apply(action)
+            self.log.extend(twin.log)
+            self.turns = twin.turns
 
     @classmethod
     def from_save(cls, text):

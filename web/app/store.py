@@ -40,6 +40,8 @@ DEFAULT_THEME = "auto"
 TAB_KEY = "boneyard.tab"            # in sessionStorage: this tab's game id
 ANALYSIS_PREFIX = "boneyard.analysis."   # + game id: that game's analyses (see analysis_get)
 VERSION = 2
+# A save's JSON may be larger than a record (see session_of): as a history file may.
+MAX_SAVE_BYTES = 4 * records.MAX_RECORD_BYTES
 
 
 class _Tab:
@@ -274,7 +276,10 @@ def session_of(text):
     if not isinstance(text, str):
         raise ValueError("no save")
     if text.startswith('{"v":2,'):
-        data = json.loads(records.check_text(text))
+        # A save holds the record and its setup: a game brought in at the
+        # record limit (512 KB) saves a little over it, and a game played on
+        # grows; either is still the player's game (the nesting limit holds).
+        data = json.loads(records.check_text(text, largest=MAX_SAVE_BYTES))
         if not isinstance(data, dict) or not isinstance(data.get("record"), dict):
             raise ValueError("unknown save format")
         setup = sess.clean_setup(data.get("setup"))
