@@ -17,9 +17,13 @@ the region; a line that meets the region's edge or another line bends.
 A double is laid, if it can be, where its three toes (played next, before
 anything else) will fit near it and in the region.  The narrow (phone)
 region leaves out its top right corner, where a phone's zoom tools float.
-When nothing in the fan fits, the tile moves further out along its
-direction until it is clear of every tile (guaranteed: beyond the bounding
-box of everything nothing is in the way), and a connector shows the jump.
+When nothing in the fan fits, the tile jumps to a free spot in the region
+near its line's end (on the phone's region, whose picture is never smaller
+than the region, anywhere in it: ``FILLED``), and failing that moves
+further out along its direction until it is clear of every tile
+(guaranteed: beyond the bounding box of everything nothing is in the way);
+a connector shows the jump.  A toe with no room near its foot likewise
+takes a free spot further off in a direction that keeps the foot's splay.
 
 Everything is integer arithmetic with an integer sine table built here
 from an integer series, so the output is identical on CPython, Pyodide and
