@@ -36,6 +36,12 @@ prints per player count and shape, then overall::
   framed).  ``--misses`` lists the cases missed.
 
     python3 bench/layout.py [--rounds-per-case N] [--shapes wide,narrow] [--misses]
+    python3 bench/layout.py --speed
+
+``--speed`` instead runs bench/workloads/layout_rate.py under MicroPython
+(the page lays the table out on it after every play) and CPython: per shape
+the median, 90th percentile and slowest layout of one play (ms; MicroPython
+wall time, CPython CPU time), one JSON object per interpreter and shape.
 """
 
 import argparse
@@ -56,6 +62,9 @@ from engine.rng import Rng  # noqa: E402
 BOXES = {"wide": [(1000, 520), (984, 445)], "narrow": [layout.PHONE_VIEW_PX]}
 DRAWN_SHORT = 50        # a tile's drawn short side, viewBox units
 FOLLOW_MJS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "follow.mjs")
+# In a folder of its own: the runner puts a script's siblings on sys.path, and bench/engine.py would shadow
+# the engine package.
+RATE_WORKLOAD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "workloads", "layout_rate.py")
 # The page's smallest narrow picture (web/app/present/cf.py's TABLE_SHAPES):
 # the narrow region with the phone's margins.
 PHONE_MIN_SIZE = [2 * layout.REGIONS["narrow"][0] + 2 * render.TABLE_MARGINS["narrow"],
@@ -345,7 +354,19 @@ def main():
     parser.add_argument("--shapes", default="wide,narrow", help="comma-separated: wide, narrow")
     parser.add_argument("--misses", action="store_true",
                         help="print each phone case the followed view misses (one JSON line each, to stderr)")
+    parser.add_argument("--speed", action="store_true",
+                        help="time one play's layout under MicroPython and CPython instead")
     args = parser.parse_args()
+    if args.speed:
+        from tests.interpreters import run_script
+
+        print(json.dumps({"load": [round(v, 1) for v in os.getloadavg()]}))
+        for interpreter in ("micropython", "cpython"):
+            for line in run_script(interpreter, RATE_WORKLOAD, timeout=900).splitlines():
+                found = {"metric": "cf_layout_speed", "interpreter": interpreter}
+                found.update(json.loads(line))
+                print(json.dumps(found))
+        return
     for shape in args.shapes.split(","):
         total = new_group()
         for players in (2, 4, 8):

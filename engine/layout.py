@@ -17,9 +17,13 @@ the region; a line that meets the region's edge or another line bends.
 A double is laid, if it can be, where its three toes (played next, before
 anything else) will fit near it and in the region.  The narrow (phone)
 region leaves out its top right corner, where a phone's zoom tools float.
-When nothing in the fan fits, the tile moves further out along its
-direction until it is clear of every tile (guaranteed: beyond the bounding
-box of everything nothing is in the way), and a connector shows the jump.
+When nothing in the fan fits, the tile jumps to a free spot in the region
+near its line's end (on the phone's region, whose picture is never smaller
+than the region, anywhere in it: ``FILLED``), and failing that moves
+further out along its direction until it is clear of every tile
+(guaranteed: beyond the bounding box of everything nothing is in the way);
+a connector shows the jump.  A toe with no room near its foot likewise
+takes a free spot further off in a direction that keeps the foot's splay.
 
 Everything is integer arithmetic with an integer sine table built here
 from an integer series, so the output is identical on CPython, Pyodide and
@@ -546,18 +550,7 @@ class _Table:
         crowded table: a toe out of the region grows the phone's picture.)"""
         ref = foot[REF]
         taken = self.toe_offsets(foot)
-        spots = []
-        x = -self.rx + HALF_S
-        while x <= self.rx - HALF_S:
-            y = -self.ry + HALF_S
-            while y <= self.ry - HALF_S:
-                d = (x - foot[CX]) * (x - foot[CX]) + (y - foot[CY]) * (y - foot[CY])
-                if d > LONG * LONG and self.holds(x, y) and not self.covered(x, y):
-                    spots.append((d, x, y))
-                y += FREE_GRID
-            x += FREE_GRID
-        spots.sort()
-        for d, cx, cy in spots:
+        for d, cx, cy in self.free_grid(foot[CX], foot[CY], LONG):
             heading = direction(cx - foot[CX], cy - foot[CY])
             off = _offset(heading, ref)
             if abs(off) > TOE_MAX_OFF or any(abs(off - o) < TOE_MIN_APART for o in taken):
@@ -687,6 +680,23 @@ class _Table:
             r += JUMP
         return self.region_spot(ex, ey, double, p, strict) if self.fill else None
 
+    def free_grid(self, px, py, beyond):
+        """The points of a ``FREE_GRID`` grid over the region (notch left out) where no placed
+        tile's bounding box lies, further than ``beyond`` from ``(px, py)``, nearest first, as
+        ``(squared distance, x, y)``."""
+        spots = []
+        x = -self.rx + HALF_S
+        while x <= self.rx - HALF_S:
+            y = -self.ry + HALF_S
+            while y <= self.ry - HALF_S:
+                d = (x - px) * (x - px) + (y - py) * (y - py)
+                if d > beyond * beyond and self.holds(x, y) and not self.covered(x, y):
+                    spots.append((d, x, y))
+                y += FREE_GRID
+            x += FREE_GRID
+        spots.sort()
+        return spots
+
     def region_spot(self, ex, ey, double, p, strict):
         """The free spot anywhere in the region nearest the end ``(ex, ey)``, on a grid of
         ``FREE_GRID`` units (heading away from the end), as :meth:`free_spot` gives it; None if
@@ -699,17 +709,7 @@ class _Table:
         """
         if strict and self.tries <= 0:
             return None
-        spots = []
-        x = -self.rx + HALF_S
-        while x <= self.rx - HALF_S:
-            y = -self.ry + HALF_S
-            while y <= self.ry - HALF_S:
-                if self.holds(x, y) and not self.covered(x, y):
-                    spots.append(((x - ex) * (x - ex) + (y - ey) * (y - ey), x, y))
-                y += FREE_GRID
-            x += FREE_GRID
-        spots.sort()
-        for _d, cx, cy in spots:
+        for _d, cx, cy in self.free_grid(ex, ey, 0):
             h = direction(cx - ex, cy - ey)
             angle = (h + 90) % 360 if double else h
             if double and not self.room_for_toes(cx, cy, angle, h):
