@@ -32,6 +32,20 @@ APP_READY_TIMEOUT_MS = 30000
 WORKER_READY_TIMEOUT_MS = 90000
 
 
+def pytest_collection_modifyitems(session, config, items):
+    """Run the slowest test files first (tests/durations.py: so that two workers
+    end together), each file's tests in their own order."""
+    from tests import durations
+
+    files = []
+    for item in items:
+        name = item.nodeid.split("::")[0]
+        if name not in files:
+            files.append(name)
+    rank = dict((name, k) for k, name in enumerate(durations.order(files, durations.load())))
+    items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])     # stable: a file's own order stays
+
+
 @pytest.fixture(scope="session")
 def dist_dir():
     """``dist/``, built once per session with build.py's own function.
