@@ -604,12 +604,14 @@ TEST_WORKERS = 2
 
 
 def workers(pytest_args):
-    """``-n 2`` (pytest-xdist: two test processes, each its own browser and server) unless
-    the arguments choose for themselves (``-n N``, ``-p no:xdist``)."""
+    """``-n 2 --dist worksteal`` (pytest-xdist: two test processes, each its own browser
+    and server; tests/conftest.py runs the slowest files first, and a worker that runs
+    dry takes pending tests from the other, so both end together) unless the arguments
+    choose for themselves (``-n N``, ``-p no:xdist``, ``--dist``)."""
     for arg in pytest_args:
         if arg.startswith("-n") or arg.startswith("--numprocesses") or arg == "no:xdist" or arg.startswith("--dist"):
             return []
-    return ["-n", str(TEST_WORKERS)]
+    return ["-n", str(TEST_WORKERS), "--dist", "worksteal"]
 
 
 # --- command line ----------------------------------------------------------

@@ -32,6 +32,20 @@ APP_READY_TIMEOUT_MS = 30000
 WORKER_READY_TIMEOUT_MS = 90000
 
 
+def pytest_collection_modifyitems(session, config, items):
+    """Run the slowest test files first (tests/durations.py: so that two workers
+    end together), each file's tests in their own order."""
+    from tests import durations
+
+    files = []
+    for item in items:
+        name = item.nodeid.split("::")[0]
+        if name not in files:
+            files.append(name)
+    rank = dict((name, k) for k, name in enumerate(durations.order(files, durations.load())))
+    items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])     # stable: a file's own order stays
+
+
 @pytest.fixture(scope="session")
 def dist_dir():
     """``dist/``, built once per session with build.py's own function.
@@ -114,17 +128,20 @@ def page_watch():
 @pytest.fixture
 def page(browser, page_watch):
     """A fresh page whose requests outside localhost are aborted and recorded."""
-    # Service workers blocked: routed requests bypass them anyway, and each
-    # page would otherwise precache the whole site (tests/test_pwa.py has
-    # its own guarded contexts with them on).
-    yield from guarded_page(browser, page_watch, service_workers="block")
+    yield from guarded_page(browser, page_watch)
 
 
 def guarded_page(browser, watch, init_script=None, **context_options):
     """Yield a page in a new context watched by ``watch``; fail the test if it misbehaved.
 
-    For fixtures: ``yield from guarded_page(...)``.
+    For fixtures: ``yield from guarded_page(...)``.  Service workers are
+    blocked unless ``service_workers="allow"`` is given: routed requests
+    bypass them anyway, and once a page is idle (an app, an embed, a rules
+    page) its service worker would precache the whole site, Pyodide's 30 MB
+    included, in every test (tests/test_pwa.py has its own guarded contexts
+    with them on).
     """
+    context_options.setdefault("service_workers", "block")
     context = browser.new_context(**context_options)
     if init_script:
         context.add_init_script(init_script)

@@ -6,12 +6,16 @@ output across the three needs no browser::
 
     from tests.interpreters import INTERPRETERS, available, run_script
     outputs = {name: run_script(name, "tests/portable/tiles_render.py") for name in INTERPRETERS}
+    # several scripts in one interpreter start (Pyodide's costs seconds):
+    for output, error in run_scripts("pyodide", ["tests/portable/tiles_render.py", "tests/portable/moon_games.py"]):
+        ...
 
 A script sees the repository's ``engine`` package and the ``*.py`` files of
 its own folder, prints its results, and should print the same bytes
 everywhere.
 """
 
+import json
 import os
 import shutil
 import subprocess
@@ -43,6 +47,22 @@ def _check(interpreter, result, script_path):
                            % (interpreter, script_path, result.returncode, result.stderr.decode("utf-8", "replace")))
 
 
+def _node_env(interpreter, bundle):
+    env = dict(os.environ)
+    env.pop("BONEYARD_BUNDLE", None)
+    if bundle is not None:
+        if interpreter != "micropython":
+            raise ValueError("a bundle holds .mpy modules: MicroPython only")
+        env["BONEYARD_BUNDLE"] = str(Path(bundle).resolve())
+    return env
+
+
+def _require(interpreter):
+    if not available(interpreter):
+        raise RuntimeError("%s is not available: it needs `node` and node_modules/%s "
+                           "(run `python3 build.py` or `npm ci`)" % (interpreter, PACKAGES.get(interpreter, "?")))
+
+
 def run_script(interpreter, script_path, timeout=300, bundle=None):
     """Run the Python file ``script_path`` under ``interpreter``; return its stdout.
 
@@ -60,18 +80,40 @@ def run_script(interpreter, script_path, timeout=300, bundle=None):
                                 capture_output=True, timeout=timeout)
         _check(interpreter, result, script_path)
         return result.stdout.decode("utf-8")
-    if not available(interpreter):
-        raise RuntimeError("%s is not available: it needs `node` and node_modules/%s "
-                           "(run `python3 build.py` or `npm ci`)" % (interpreter, PACKAGES.get(interpreter, "?")))
+    _require(interpreter)
+    env = _node_env(interpreter, bundle)
     with tempfile.TemporaryDirectory(prefix="boneyard-run-") as tmp:
         out_file = Path(tmp) / "stdout"
-        env = dict(os.environ)
-        env.pop("BONEYARD_BUNDLE", None)
-        if bundle is not None:
-            if interpreter != "micropython":
-                raise ValueError("a bundle holds .mpy modules: MicroPython only")
-            env["BONEYARD_BUNDLE"] = str(Path(bundle).resolve())
         result = subprocess.run(["node", str(RUNNER), interpreter, str(ROOT), str(script_path), str(out_file)],
                                 cwd=str(ROOT), capture_output=True, timeout=timeout, env=env)
         _check(interpreter, result, script_path)
         return out_file.read_bytes().decode("utf-8")
+
+
+def run_scripts(interpreter, script_paths, timeout=600, bundle=None):
+    """Run each of ``script_paths`` under ``interpreter`` (MicroPython or Pyodide)
+    in one start of it, each as in a fresh interpreter (a namespace of its own, the
+    modules the one before imported forgotten); return ``[(stdout, error), ...]``
+    in order, ``error`` None or the failing script's stderr with its traceback.
+
+    Raises ``RuntimeError`` when the interpreter itself cannot start, and
+    ``subprocess.TimeoutExpired`` after ``timeout`` seconds for the whole batch.
+    """
+    if interpreter == "cpython":
+        raise ValueError("CPython starts in milliseconds: use run_script")
+    _require(interpreter)
+    env = _node_env(interpreter, bundle)
+    with tempfile.TemporaryDirectory(prefix="boneyard-batch-") as tmp:
+        jobs = [{"script": str(Path(p).resolve()), "out": str(Path(tmp) / ("%d.out" % k)),
+                 "err": str(Path(tmp) / ("%d.err" % k))} for k, p in enumerate(script_paths)]
+        jobs_file = Path(tmp) / "jobs.json"
+        jobs_file.write_text(json.dumps(jobs), encoding="utf-8")
+        result = subprocess.run(["node", str(RUNNER), interpreter, str(ROOT), "--batch", str(jobs_file)],
+                                cwd=str(ROOT), capture_output=True, timeout=timeout, env=env)
+        _check(interpreter, result, "a batch of %d scripts" % len(jobs))
+        outputs = []
+        for job in jobs:
+            err = Path(job["err"])
+            error = err.read_bytes().decode("utf-8", "replace") if err.exists() else None
+            outputs.append((Path(job["out"]).read_bytes().decode("utf-8"), error))
+        return outputs

@@ -310,7 +310,7 @@ def test_only_versioned_files_are_cached_for_good(served, path, cached):
 
 
 def test_the_suite_runs_on_two_workers_unless_the_arguments_choose():
-    assert build.workers([]) == ["-n", "2"]
-    assert build.workers(["-m", "not browser", "-x"]) == ["-n", "2"]
+    assert build.workers([]) == ["-n", "2", "--dist", "worksteal"]
+    assert build.workers(["-m", "not browser", "-x"]) == ["-n", "2", "--dist", "worksteal"]
     for chosen in (["-n", "4"], ["-n4"], ["--numprocesses=3"], ["-p", "no:xdist"], ["--dist", "loadfile"]):
         assert build.workers(chosen) == [], chosen

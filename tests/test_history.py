@@ -7,12 +7,14 @@ one (read whole), and a game in progress (never in the history).  A game
 finished on the page itself joins the history with its levels and result.
 """
 
+import functools
 import json
 import sys
 
 import pytest
 
 from conftest import ROOT, wait_for_state
+from engine.ai import Budget
 from engine.record import dumps, new_game
 from engine.rng import Rng
 from engine.tournament import pick
@@ -28,6 +30,11 @@ from app import i18n  # noqa: E402
 pytestmark = pytest.mark.no_pyodide
 
 
+# hard searches a fixed budget here: time-capped, a Moon game took 25 s and
+# its result depended on the machine's load.
+HARD_BUDGET = Budget(iterations=1)
+
+
 def played(game_name, seats, names, seed):
     game = new_game(game_name, len(names), names=names)
     rng = Rng(seed)
@@ -36,7 +43,7 @@ def played(game_name, seats, names, seed):
             game.start_round(game.new_deal(rng))
             continue
         kind = seats[game.current_seat()]
-        game.apply(pick(game, "easy" if kind == "human" else kind, rng.next64()))
+        game.apply(pick(game, "easy" if kind == "human" else kind, rng.next64(), HARD_BUDGET))
     return game
 
 
@@ -65,9 +72,15 @@ GAMES = [
 ]
 
 
+@functools.lru_cache(maxsize=None)
+def saved_games():
+    """The saves of GAMES, played once per test process (tests/test_history_import.py reads them too)."""
+    return tuple(save_text(*spec) for spec in GAMES)
+
+
 @pytest.fixture(scope="module")
 def saves():
-    return [save_text(*spec) for spec in GAMES]
+    return list(saved_games())
 
 
 def items_of(saves):

@@ -15,7 +15,7 @@ import pytest
 
 from conftest import ROOT, wait_for_state
 from engine.record import replay
-from test_history import GAMES, items_of, listed, open_history, save_text, stats_rows
+from test_history import GAMES, items_of, listed, open_history, saved_games, stats_rows
 
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -39,7 +39,7 @@ def export_line(text):
 
 @pytest.fixture(scope="module")
 def saves():
-    return [save_text(*spec) for spec in GAMES]
+    return list(saved_games())
 
 
 def drained(generator):

@@ -2,15 +2,19 @@
 
 MicroPython and Pyodide run in Node.js from our npm packages (see
 tests/interpreters.py).  Drop a new ``*.py`` into tests/portable/ and it is
-picked up here.
+picked up here.  MicroPython starts in a tenth of a second, so each script
+gets a start of its own (a test per script); Pyodide's start costs some 3 s
+of CPU, so every script runs in one start of it (each as in a fresh
+interpreter: tests/node/run.mjs ``--batch``).
 """
 
+import functools
 import re
 from pathlib import Path
 
 import pytest
 
-from tests.interpreters import INTERPRETERS, PACKAGES, available, run_script
+from tests.interpreters import INTERPRETERS, PACKAGES, available, run_script, run_scripts
 
 PORTABLE = Path(__file__).resolve().parent / "portable"
 # ``_*.py`` are the scripts' own helpers (``_nightly.py``), not scripts.
@@ -37,14 +41,30 @@ def test_runtime_is_installed(interpreter):
         % (interpreter, PACKAGES[interpreter]))
 
 
+@functools.lru_cache(maxsize=None)
+def reference(script):
+    """What ``script`` prints on CPython (every comparison's reference; once per process)."""
+    output = run_script("cpython", script)
+    assert output, "%s printed nothing: nothing to compare" % script.name
+    return output
+
+
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
-def test_same_output_everywhere(script):
-    reference = run_script("cpython", script)
-    assert reference, "%s printed nothing: nothing to compare" % script.name
-    for interpreter in INTERPRETERS[1:]:
-        output = run_script(interpreter, script)
-        assert output == reference, "%s differs on %s, %s" % (
-            script.name, interpreter, first_difference(reference, output))
+def test_micropython_prints_what_cpython_prints(script):
+    output = run_script("micropython", script)
+    assert output == reference(script), "%s differs on micropython, %s" % (
+        script.name, first_difference(reference(script), output))
+
+
+def test_pyodide_prints_what_cpython_prints():
+    outputs = run_scripts("pyodide", SCRIPTS)
+    differ = []
+    for script, (output, error) in zip(SCRIPTS, outputs):
+        if error is not None:
+            differ.append("%s failed on pyodide:\n%s" % (script.name, error))
+        elif output != reference(script):
+            differ.append("%s differs on pyodide, %s" % (script.name, first_difference(reference(script), output)))
+    assert not differ, "\n".join(differ)
 
 
 # Scripts that import only what the page bundle holds: nothing of
@@ -73,9 +93,8 @@ def test_the_worker_only_modules_are_recognised_in_imports():
 @pytest.mark.parametrize("script", PAGE_SCRIPTS, ids=[s.name for s in PAGE_SCRIPTS])
 def test_the_page_bundles_precompiled_engine_gives_the_same_output(script, page_bundle):
     output = run_script("micropython", script, bundle=page_bundle)
-    reference = run_script("cpython", script)
-    assert output == reference, "%s differs from the page bundle, %s" % (
-        script.name, first_difference(reference, output))
+    assert output == reference(script), "%s differs from the page bundle, %s" % (
+        script.name, first_difference(reference(script), output))
 
 
 def test_the_page_bundle_is_imported_compiled_and_tracebacks_name_the_source(tmp_path, page_bundle):
@@ -99,6 +118,22 @@ def test_a_failing_script_raises_with_its_traceback(tmp_path):
         with pytest.raises(RuntimeError) as caught:
             run_script(interpreter, script)
         assert "TileError" in str(caught.value), interpreter
+
+
+@pytest.mark.parametrize("interpreter", [name for name in INTERPRETERS if name != "cpython"])
+def test_a_batch_runs_each_script_as_in_a_fresh_interpreter(tmp_path, interpreter):
+    (tmp_path / "first.py").write_text("from engine import tiles\nimport helper\nhelper.calls.append(1)\n"
+                                       "LEFT = 1\nprint(len(helper.calls), __name__)\n")
+    (tmp_path / "helper.py").write_text("calls = []\n")
+    (tmp_path / "fails.py").write_text("from engine import tiles\ntiles.parse('not a tile')\n")
+    (tmp_path / "last.py").write_text("import sys, helper\nhelper.calls.append(1)\n"
+                                      "print(len(helper.calls), 'LEFT' in globals(), 'engine.tiles' in sys.modules)\n")
+    outputs = run_scripts(interpreter, [tmp_path / "first.py", tmp_path / "fails.py", tmp_path / "last.py"])
+    assert outputs[0] == ("1 __main__\n", None)
+    # A failing script reports its traceback; the next one still runs, with
+    # nothing of the scripts before it: not their names, nor their imports.
+    assert outputs[1][0] == "" and "TileError" in outputs[1][1] and "fails.py" in outputs[1][1]
+    assert outputs[2] == ("1 False False\n", None)
 
 
 def test_large_output_is_captured_whole(tmp_path):

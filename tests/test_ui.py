@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import WORKER_READY_TIMEOUT_MS, app_url, wait_for_state
+from conftest import WORKER_READY_TIMEOUT_MS, app_url, guarded_page, wait_for_state
 from engine import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
@@ -182,10 +182,10 @@ def test_undo_and_hint(page, open_app):
     assert "Undo" in page.locator("#log-list").inner_text()
 
 
-def test_phone_viewport_has_no_horizontal_scroll(browser, site, tmp_path):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    try:
+def test_phone_viewport_has_no_horizontal_scroll(browser, site, page_watch, tmp_path):
+    # A guarded page (tests/conftest.py): outside requests, page and console errors fail the test.
+    for page in guarded_page(browser, page_watch, viewport={"width": 360, "height": 640}, has_touch=True,
+                             is_mobile=True):
         page.goto(app_url(site))
         assert wait_for_state(page, "app-state", 30000) == "ready"
         wide = "() => document.documentElement.scrollWidth <= window.innerWidth"
@@ -198,8 +198,6 @@ def test_phone_viewport_has_no_horizontal_scroll(browser, site, tmp_path):
             mouse_step(page)
             assert page.evaluate(wide)
         page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
-    finally:
-        context.close()
 
 
 def test_name_with_html_is_shown_literally(page, open_app):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import WORKER_READY_TIMEOUT_MS, app_url, guarded_app, wait_for_state
+from conftest import WORKER_READY_TIMEOUT_MS, app_url, guarded_app, guarded_page, wait_for_state
 from test_ui import mouse_step, setup_game, waiting
 
 pytestmark = pytest.mark.browser
@@ -240,10 +240,10 @@ SMALL_BUTTONS = """() => Array.from(document.querySelectorAll('button:not([disab
   .map(([name, r]) => name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
 
 
-def test_touch_targets_on_a_phone(browser, site):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    try:
+def test_touch_targets_on_a_phone(browser, site, page_watch):
+    # A guarded page (tests/conftest.py): outside requests, page and console errors fail the test.
+    for page in guarded_page(browser, page_watch, viewport={"width": 360, "height": 640}, has_touch=True,
+                             is_mobile=True):
         page.goto(app_url(site))
         assert wait_for_state(page, "app-state", 30000) == "ready"
         assert page.evaluate(SMALL_BUTTONS) == []
@@ -263,5 +263,3 @@ def test_touch_targets_on_a_phone(browser, site):
             assert page.evaluate(SMALL_BUTTONS) == []
             if not mouse_step(page):
                 break
-    finally:
-        context.close()

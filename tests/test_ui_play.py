@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import app_url
+from conftest import app_url, guarded_page
 from test_ui import mouse_step, setup_game, waiting
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
@@ -211,10 +211,9 @@ def test_a_drag_dropped_off_the_table_plays_nothing(page, open_app):
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_last_play_is_highlighted_and_motion_respects_the_preference(browser, site, motion):
-    context = browser.new_context(reduced_motion=motion)
-    page = context.new_page()
-    try:
+def test_last_play_is_highlighted_and_motion_respects_the_preference(browser, site, page_watch, motion):
+    # A guarded page (tests/conftest.py): outside requests, page and console errors fail the test.
+    for page in guarded_page(browser, page_watch, reduced_motion=motion):
         page.goto(app_url(site))
         setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)"], players=2)
         for _ in range(30):
@@ -229,21 +228,19 @@ def test_last_play_is_highlighted_and_motion_respects_the_preference(browser, si
         assert animation == ("none" if motion == "reduce" else "ring-pulse")
         # The highlight itself stays (colour is not the only signal: a dashed outline).
         assert ring.evaluate("r => getComputedStyle(r).strokeDasharray") not in ("none", "")
-    finally:
-        context.close()
 
 
-def test_pinch_zooms_the_table(browser, site):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    try:
+def test_pinch_zooms_the_table(browser, site, page_watch):
+    # A guarded page (tests/conftest.py): outside requests, page and console errors fail the test.
+    for page in guarded_page(browser, page_watch, viewport={"width": 360, "height": 640}, has_touch=True,
+                             is_mobile=True):
         page.goto(app_url(site))
         setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)"], players=2)
         waiting(page)
         view = page.locator("#cf-view")
         view.scroll_into_view_if_needed()
         x, y = centre(view.bounding_box())
-        cdp = context.new_cdp_session(page)
+        cdp = page.context.new_cdp_session(page)
 
         def touch(kind, spread):
             points = [] if kind == "touchEnd" else [{"x": x - spread, "y": y, "id": 1}, {"x": x + spread, "y": y, "id": 2}]
@@ -254,8 +251,6 @@ def test_pinch_zooms_the_table(browser, site):
             touch("touchMove", spread)
         touch("touchEnd", 0)
         assert int(view.get_attribute("data-zoom")) >= 250
-    finally:
-        context.close()
 
 
 def big_table_link(site, step=58):
