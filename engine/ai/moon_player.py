@@ -404,23 +404,32 @@ def _hard_play(k, tiles, rng, budget):
     return _highest(tiles, key)
 
 
-def _solve_value(k, search, hands, trump, fallback, bidder=None):
-    """Bidder's tricks with ``hands`` under ``trump``, the bidder (this seat unless
-    ``bidder`` says otherwise) leading.
+def _solve_value(k, search, hands, trump, fallback):
+    """Bidder's tricks with ``hands`` under ``trump``, the bidder (this seat) leading.
 
     Past the time cap, or out of nodes, the medium estimate ``fallback``
     stands in (rounded): a group of worlds already begun is finished cheaply.
     """
     if search.deadline.passed():
         return (fallback + UNIT // 2) // UNIT
-    if bidder is None:
-        bidder = k.seat
-    solver = Solver(trump, bidder, search.deadline)
-    v = solver.value(hands, bidder, (), search.limit())
+    solver = Solver(trump, k.seat, search.deadline)
+    v = solver.value(hands, k.seat, (), search.limit())
     search.spend(solver, 0)
     if v is None:
         return (fallback + UNIT // 2) // UNIT
     return v
+
+
+def _solve_makes(search, hands, trump, bidder, need, fallback):
+    """Whether ``bidder``, leading, takes ``need`` tricks with ``hands`` under ``trump``
+    (past the time cap or out of nodes: whether the estimate ``fallback`` says so)."""
+    if not search.deadline.passed():
+        solver = Solver(trump, bidder, search.deadline)
+        made = solver.at_least(hands, bidder, (), need, search.limit())
+        search.spend(solver, 0)
+        if made is not None:
+            return made
+    return fallback + UNIT // 2 >= need * UNIT
 
 
 def _hard_trump(k, rng, budget):
@@ -581,7 +590,7 @@ class _Auction:
         for s in later:
             e, _ = _widow_mean(hands[s], MOON_MASK & ~hands[s])
             self.levels.append((s, e, _sure_moon(hands[s]), _medium_margin(k.totals, s)))
-        self.tricks = {}
+        self.made = {}
 
     def holder(self, high, seat):
         """``(seat, bid)`` holding the contract once the others have spoken (``seat`` -1: all passed)."""
@@ -596,15 +605,22 @@ class _Auction:
         return seat, high
 
     def gain(self, search, seat, b):
-        """This seat's gain (quarter points) when opponent ``seat`` plays a bid of ``b``."""
-        if seat not in self.tricks:
+        """This seat's gain (quarter points) when opponent ``seat`` plays a bid of ``b``.
+
+        One null-window solve (does it make the bid?) rather than the exact
+        tricks: at the margin the bid made takes ``need`` tricks, the bid set
+        ``need - 1`` (the defenders' share moves by a trick at most, the bid's
+        score by twice the bid) -- half the cost, which the budget needs.
+        """
+        key = (seat, b)
+        if key not in self.made:
             hand8 = self.hands[seat] | (1 << self.widow)
             v, d, tr = best_choices(hand8, 1)[0]
             h = list(self.hands)
             h[seat] = hand8 & ~(1 << d)
-            self.tricks[seat] = _solve_value(self.k, search, h, tr, v, seat)
-        x = self.tricks[seat]
-        made = x >= tricks_needed(b)
+            self.made[key] = _solve_makes(search, h, tr, seat, tricks_needed(b), v)
+        made = self.made[key]
+        x = tricks_needed(b) if made else tricks_needed(b) - 1
         # The defenders' tricks split evenly (the solver gives their sum).
         q = (TRICKS - x) + (-2 * b if made else 2 * b)
         totals = self.k.totals
