@@ -619,25 +619,48 @@ class _Auction:
             h = list(self.hands)
             h[seat] = hand8 & ~(1 << d)
             self.made[key] = _solve_makes(search, h, tr, seat, tricks_needed(b), v)
-        made = self.made[key]
-        x = tricks_needed(b) if made else tricks_needed(b) - 1
-        # The defenders' tricks split evenly (the solver gives their sum).
-        q = (TRICKS - x) + (-2 * b if made else 2 * b)
-        totals = self.k.totals
-        top_other = max([totals[s] for s in range(3) if s != seat])
-        if made and (b == MOON_BID or 2 * (totals[seat] + b) >= 2 * WIN_SCORE
-                     and 2 * (totals[seat] + b) > 2 * top_other + TRICKS - x):
-            q -= GAME_GAIN
-        elif b == MOON_BID and not made:
-            q += GAME_GAIN
-        return q
+        x = tricks_needed(b) if self.made[key] else tricks_needed(b) - 1
+        return _contract_gain(self.k, seat, b, x)
+
+
+def _contract_gain(k, bidder, b, x):
+    """This seat's gain (quarter points) when ``bidder`` plays a bid of ``b`` and takes ``x`` tricks.
+
+    The hand's score less the opponents' mean (the defenders' tricks split
+    evenly: the solver gives their sum), and the standings after it: the
+    game won is worth ``GAME_GAIN`` more, lost to another as much less (a
+    made 21, or 21 or more and alone at the top; near 21 a defender's
+    tricks can end the game too).  A failed 21 of this seat's all but loses
+    the game: ``GAME_GAIN`` less too.
+    """
+    made = x >= tricks_needed(b)
+    # Doubled hand scores: the bidder's +-2b, each defender's 7 - x.
+    doubled = [TRICKS - x, TRICKS - x, TRICKS - x]
+    doubled[bidder] = 2 * b if made else -2 * b
+    me = k.seat
+    q = 2 * doubled[me]
+    for s in k.others():
+        q -= doubled[s]
+    if made and b == MOON_BID:
+        winner = bidder
+    else:
+        after = [2 * k.totals[s] + doubled[s] for s in range(3)]
+        top = max(after)
+        winner = after.index(top) if top >= 2 * WIN_SCORE and after.count(top) == 1 else -1
+    if winner == me:
+        q += GAME_GAIN
+    elif winner >= 0:
+        q -= GAME_GAIN
+    if bidder == me and b == MOON_BID and not made:
+        q -= GAME_GAIN
+    return q
 
 
 def _auction_bid(k, bids, search, groups):
     """The action with the best expected gain, the auction played out in every world.
 
-    This seat's contract is worth :func:`_bid_gain` with the widow's best
-    choice for that bid; a contract an opponent ends up holding (over this
+    This seat's contract is worth :func:`_contract_gain` with the widow's
+    best choice for that bid; a contract an opponent ends up holding (over this
     seat's bid or after its pass) is worth what it costs this seat
     (:meth:`_Auction.gain`); all passing is worth 0.
     """
@@ -666,7 +689,7 @@ def _auction_bid(k, bids, search, groups):
                 for row in xs:
                     u = 0
                     for j in ours:
-                        u += _bid_gain(k, a, row[j])
+                        u += _contract_gain(k, me, a, row[j])
                     if best is None or u > best:
                         best = u
                 gains[i] += best
