@@ -21,8 +21,10 @@ thing that can cut a search short.
   the move with the best chance of making (bidder) or defeating (defender)
   the bid, then the best expected tricks.  Bids, the discard and trumps are
   chosen the same way among the candidates the medium evaluation ranks
-  highest: the bid with the best expected score, the discard and trumps
-  most likely to make the bid.
+  highest: the discard and trumps most likely to make the bid, and the bid
+  (or pass) with the best expected score -- the rest of the auction played
+  out in every world (the others bidding as medium would), the contract
+  whoever ends up holding it solved, the standings after the hand counted.
 
 ``budget.iterations`` is the number of sampled worlds (``None``: the
 defaults below, with a 1.5 s time cap unless ``budget.time_ms`` says
