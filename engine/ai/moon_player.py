@@ -44,6 +44,12 @@ from .moon_solver import Solver, tables
 # Hard's defaults: worlds per decision and node caps (about 50k nodes/s on
 # CPython), chosen for a median decision under 0.5 s and a maximum near 2 s.
 HARD_WORLDS = {"bidding": 20, "discard": 16, "trump": 16, "play": 32}
+# Where hard's own budget (no fixed iterations: the Pyodide worker's) takes
+# fewer worlds than HARD_WORLDS, which also scales a fixed budget's node caps
+# (kept, so ``--iterations`` results stay what they were): the bid's auction
+# costs about 1.5x the former bid, and 12 worlds (174 ms CPU at the median on
+# CPython, so about 0.7 s on Pyodide) keep a bid within its 1.5 s cap.
+OWN_WORLDS = {"bidding": 12}
 HARD_CANDIDATES = {"bidding": 2, "discard": 4, "trump": 3}
 NODES_PER_SOLVE = 12000
 NODES_PER_DECISION = 60000
@@ -321,7 +327,7 @@ class _Search:
 
     def __init__(self, budget, phase):
         it = budget.iterations
-        self.worlds = it if it is not None else HARD_WORLDS[phase]
+        self.worlds = it if it is not None else OWN_WORLDS.get(phase, HARD_WORLDS[phase])
         if self.worlds < 1:
             self.worlds = 1
         ms = budget.time_ms
