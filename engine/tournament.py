@@ -39,12 +39,25 @@ def play_out(game, rng, choose=None, stop_after=None):
     return game
 
 
-def play_game(name, players, levels, deal_seed, ai_seed, options=None, names=None, times=None, budget=None):
+def hand_contract(game):
+    """``(bidder, made)`` for the hand ``game`` just scored, in a game of
+    contracts (Moon: the bidder's hand score is positive when made); None
+    when nobody bid or the game has no contracts (Chicken Foot)."""
+    bidder = getattr(game, "bidder", None)
+    scores = getattr(game, "hand_scores", None)
+    if bidder is None or bidder < 0 or not scores:
+        return None
+    return bidder, scores[-1][bidder] > 0
+
+
+def play_game(name, players, levels, deal_seed, ai_seed, options=None, names=None, times=None, budget=None,
+              contracts=None):
     """Play one complete game; ``levels[s]`` plays seat ``s``.
 
     Deals come from ``Rng(deal_seed)``, decisions from seeds drawn from
     ``Rng(ai_seed)``.  ``times`` (a list per seat) collects decision times
-    in ms when given.  Returns the finished game.
+    in ms when given; ``contracts`` (``[taken, made]`` per seat) counts the
+    contracts each seat took and made (Moon).  Returns the finished game.
     """
     game = new_game(name, players, options, names)
     deals = Rng(deal_seed)
@@ -59,6 +72,11 @@ def play_game(name, players, levels, deal_seed, ai_seed, options=None, names=Non
         if times is not None:
             times[seat].append(elapsed_ms(start))
         game.apply(action)
+        if contracts is not None and game.current_seat() is None:
+            c = hand_contract(game)
+            if c is not None:
+                contracts[c[0]][0] += 1
+                contracts[c[0]][1] += 1 if c[1] else 0
     return game
 
 
@@ -96,6 +114,7 @@ def tournament(name, seats, games, seed, options=None, on_record=None, budget=No
     wins = [0] * n
     points = [0] * n
     times = [[] for _ in range(n)]
+    contracts = [[0, 0] for _ in range(n)]
     played = 0
     master = Rng(seed)
     total = rotations * n
@@ -105,8 +124,9 @@ def tournament(name, seats, games, seed, options=None, on_record=None, budget=No
             # Entry i sits at seat (i + r) % n in rotation r.
             levels = [seats[(s - r) % n] for s in range(n)]
             seat_times = [[] for _ in range(n)]
+            seat_contracts = [[0, 0] for _ in range(n)]
             game = play_game(name, n, levels, deal_seed, deal_seed ^ (r + 1), options,
-                             list(levels), seat_times, budget)
+                             list(levels), seat_times, budget, seat_contracts)
             totals = game.totals()
             for i in range(n):
                 s = (i + r) % n
@@ -114,6 +134,8 @@ def tournament(name, seats, games, seed, options=None, on_record=None, budget=No
                     wins[i] += 1
                 points[i] += totals[s]
                 times[i].extend(seat_times[s])
+                contracts[i][0] += seat_contracts[s][0]
+                contracts[i][1] += seat_contracts[s][1]
             if on_record is not None:
                 on_record(played, game.record())
             played += 1
@@ -129,6 +151,8 @@ def tournament(name, seats, games, seed, options=None, on_record=None, budget=No
             "win_rate": round(wins[i] / played, 4),
             "win_rate_ci95": [round(x, 4) for x in wilson(wins[i], played)],
             "mean_points": round(points[i] / played, 2),
+            "contracts": contracts[i][0],
+            "contracts_made": contracts[i][1],
             "decisions": len(times[i]),
             "decision_ms_mean": round(sum(times[i]) / len(times[i]), 2) if times[i] else 0.0,
             "decision_ms_median": round(_percentile(times[i], 0.5), 2),

@@ -21,8 +21,10 @@ thing that can cut a search short.
   the move with the best chance of making (bidder) or defeating (defender)
   the bid, then the best expected tricks.  Bids, the discard and trumps are
   chosen the same way among the candidates the medium evaluation ranks
-  highest: the bid with the best expected score, the discard and trumps
-  most likely to make the bid.
+  highest: the discard and trumps most likely to make the bid, and the bid
+  (or pass) with the best expected score -- the rest of the auction played
+  out in every world (the others bidding as medium would), the contract
+  whoever ends up holding it solved, the standings after the hand counted.
 
 ``budget.iterations`` is the number of sampled worlds (``None``: the
 defaults below, with a 1.5 s time cap unless ``budget.time_ms`` says
@@ -31,7 +33,7 @@ and are deterministic.
 """
 
 from ..moon import mask_ids, parse_moon_tile
-from ..moon_rules import LED, MOON_BID, POWER, SUIT_MASK, TRICKS, WIN_SCORE, trick_winner, tricks_needed, trump_text
+from ..moon_rules import LED, MOON_BID, MOON_MASK, POWER, SUIT_MASK, TRICKS, WIN_SCORE, trick_winner, tricks_needed, trump_text
 from ..tiles import HI, IS_DOUBLE, LO, NAMES, PIPS, popcount
 from .clock import Deadline
 from .moon_eval import UNIT, best_choices, best_trumps, features
@@ -42,6 +44,12 @@ from .moon_solver import Solver, tables
 # Hard's defaults: worlds per decision and node caps (about 50k nodes/s on
 # CPython), chosen for a median decision under 0.5 s and a maximum near 2 s.
 HARD_WORLDS = {"bidding": 20, "discard": 16, "trump": 16, "play": 32}
+# Where hard's own budget (no fixed iterations: the Pyodide worker's) takes
+# fewer worlds than HARD_WORLDS, which also scales a fixed budget's node caps
+# (kept, so ``--iterations`` results stay what they were): the bid's auction
+# costs about 1.5x the former bid, and 12 worlds (174 ms CPU at the median on
+# CPython, so about 0.7 s on Pyodide) keep a bid within its 1.5 s cap.
+OWN_WORLDS = {"bidding": 12}
 HARD_CANDIDATES = {"bidding": 2, "discard": 4, "trump": 3}
 NODES_PER_SOLVE = 12000
 NODES_PER_DECISION = 60000
@@ -53,6 +61,11 @@ INFER = True
 BID_DEALS = 4
 
 BID_VALUES = [4, 5, 6, 7, MOON_BID]
+# Bids by expected score with the rest of the auction played out in every
+# world (the others bidding as medium does): see _auction_bid.
+BID_AUCTION = True
+# What winning the game is worth against a hand's score, in quarter points.
+GAME_GAIN = 40
 
 
 def choose(view, level, rng, budget):
@@ -178,11 +191,15 @@ def widow_estimate(k):
     For each unseen tile as the widow, the best (discard, trump) by
     :func:`estimate`; also returns the best single value, for a bid of 21.
     """
+    return _widow_mean(k.hand, k.unseen)
+
+
+def _widow_mean(hand, unseen):
     total = 0
     n = 0
     top = 0
-    for w in mask_ids(k.unseen):
-        v = best_choices(k.hand | (1 << w), 1)[0][0]
+    for w in mask_ids(unseen):
+        v = best_choices(hand | (1 << w), 1)[0][0]
         total += v
         n += 1
         if v > top:
@@ -190,23 +207,31 @@ def widow_estimate(k):
     return total // n, top
 
 
+def _medium_margin(totals, seat):
+    """How far below a bid medium's estimate may be: none with an opponent near 21 (contest the hand)."""
+    for s in range(3):
+        if s != seat and totals[s] >= 15:
+            return 0
+    return 250
+
+
 def _medium_bid(k, bids):
-    e, _ = widow_estimate(k)
-    margin = 250
-    if max([k.totals[s] for s in k.others()]) >= 15:
-        margin = 0          # an opponent near 21: contest the hand
+    return _medium_level(widow_estimate(k)[0], _sure_moon(k.hand), _medium_margin(k.totals, k.seat), bids)
+
+
+def _medium_level(e, moon, margin, bids):
+    """Medium's bid among ``bids`` with estimate ``e`` (``moon``: a sure 21)."""
     best = 0
     for b in [4, 5, 6, 7]:
         if b in bids and e >= b * UNIT - margin:
             best = b
-    if MOON_BID in bids and _sure_moon(k):
+    if MOON_BID in bids and moon:
         return MOON_BID
     return best
 
 
-def _sure_moon(k):
+def _sure_moon(hand):
     """Whether some widow-free (discard, trump) makes all 7 tricks for sure (masters only)."""
-    hand = k.hand
     for tr in range(9):
         f = features(hand, tr)
         nt, mt, opp, sm = f[1], f[2], f[3], f[4]
@@ -302,7 +327,7 @@ class _Search:
 
     def __init__(self, budget, phase):
         it = budget.iterations
-        self.worlds = it if it is not None else HARD_WORLDS[phase]
+        self.worlds = it if it is not None else OWN_WORLDS.get(phase, HARD_WORLDS[phase])
         if self.worlds < 1:
             self.worlds = 1
         ms = budget.time_ms
@@ -403,6 +428,18 @@ def _solve_value(k, search, hands, trump, fallback):
     return v
 
 
+def _solve_makes(search, hands, trump, bidder, need, fallback):
+    """Whether ``bidder``, leading, takes ``need`` tricks with ``hands`` under ``trump``
+    (past the time cap or out of nodes: whether the estimate ``fallback`` says so)."""
+    if not search.deadline.passed():
+        solver = Solver(trump, bidder, search.deadline)
+        made = solver.at_least(hands, bidder, (), need, search.limit())
+        search.spend(solver, 0)
+        if made is not None:
+            return made
+    return fallback + UNIT // 2 >= need * UNIT
+
+
 def _hard_trump(k, rng, budget):
     search = _Search(budget, "trump")
     dead = 1 << k.discard
@@ -456,69 +493,216 @@ def _hard_bid(k, bids, rng, budget):
     """The bid with the best expected score over sampled deals (0: pass).
 
     A few widows are drawn, each with a few deals of the other hands (the
-    worlds); for each widow the bidder's best two (discard, trump) choices
-    by the medium estimate are solved on its deals and the one taking more
-    tricks overall is kept -- chosen per widow, not per deal, since the
-    bidder cannot see the other hands.  A bid ``b``'s value in a world is
-    ``+b`` or ``-b`` less the opponents' mean tricks, with a bonus when
-    making it wins the game (and the same loss for a failed 21); a pass is
-    worth a little less than nothing while someone else may bid (bidders
-    tend to gain).
+    worlds); for each widow the bidder's best (discard, trump) choices by
+    the medium estimate (``HARD_CANDIDATES``) are solved on its deals --
+    one solve per world and choice gives the tricks for every bid level.
+    The choice is made per widow, not per deal, since the bidder cannot see
+    the other hands.  Then :func:`_auction_bid` (``BID_AUCTION``) or
+    :func:`_plain_bid` turns the tricks into a bid.
     """
     search = _Search(budget, "bidding")
     n = search.worlds
     deals = 4 if n >= 16 else (2 if n >= 6 else 1)
     if deals > BID_DEALS:
         deals = BID_DEALS
-    values = []
-    while search.more(len(values)):
+    groups = []
+    count = 0
+    while search.more(count):
         _, widow = _sample(k, rng)
         kw = k.knowing(widow)
         worlds = [_sample_with(kw, rng) for _ in range(deals)]
+        count += deals
         hand8 = k.hand | (1 << widow)
-        best = None
-        best_sum = -1
+        xs = []
         for v, d, tr in best_choices(hand8, HARD_CANDIDATES["bidding"]):
-            xs = []
+            row = []
             for hands in worlds:
                 h = list(hands)
                 h[k.seat] = hand8 & ~(1 << d)
-                xs.append(_solve_value(k, search, h, tr, v))
+                row.append(_solve_value(k, search, h, tr, v))
+            xs.append(row)
+        groups.append((widow, worlds, xs))
+    if BID_AUCTION:
+        return _auction_bid(k, bids, search, groups)
+    return _plain_bid(k, bids, groups)
+
+
+def _bid_gain(k, b, x):
+    """A bid ``b`` of this seat taking ``x`` tricks: its score less the opponents' mean, in quarter points.
+
+    Making it wins the game: ``GAME_GAIN`` more (and a failed 21 all but
+    loses it: as much less).
+    """
+    made = x >= tricks_needed(b)
+    q = (4 * b if made else -4 * b) - 2 * (TRICKS - x)
+    me = k.seat
+    top_other = max([k.totals[s] for s in k.others()])
+    if made and (b == MOON_BID or k.totals[me] + b >= WIN_SCORE and k.totals[me] + b > top_other + TRICKS - x):
+        q += GAME_GAIN
+    elif b == MOON_BID and not made:
+        q -= GAME_GAIN
+    return q
+
+
+def _plain_bid(k, bids, groups):
+    """Each widow's choice taking the most tricks; passing a little worse than nothing while someone may bid."""
+    values = []
+    for _, _, xs in groups:
+        best = None
+        best_sum = -1
+        for row in xs:
             total = 0
-            for x in xs:
+            for x in row:
                 total += x
             if total > best_sum:
-                best, best_sum = xs, total
+                best, best_sum = row, total
         values += best
-    me = k.seat
-    others = k.others()
-    top_other = max([k.totals[s] for s in others])
-    # Utilities in half points, summed over the worlds.
     nobody_yet = True
     for b in k.bids:
         if b[1]:
             nobody_yet = False
-    last = len(k.bids) == 2
-    if last and nobody_yet:
+    if len(k.bids) == 2 and nobody_yet:
         pass_u = 0                      # everybody passes: 0 for all
     else:
-        pass_u = -1
-        if top_other >= 15:
-            pass_u = -3                 # an opponent near 21 may win on this hand
+        pass_u = -2
+        if max([k.totals[s] for s in k.others()]) >= 15:
+            pass_u = -6                 # an opponent near 21 may win on this hand
     best_bid = 0
     best_u = pass_u * len(values)
     for b in BID_VALUES:
         if b not in bids:
             continue
-        need = tricks_needed(b)
         u = 0
         for x in values:
-            made = x >= need
-            u += (2 * b if made else -2 * b) - (TRICKS - x)
-            if made and (b == MOON_BID or k.totals[me] + b >= WIN_SCORE and k.totals[me] + b > top_other + TRICKS - x):
-                u += 20                 # making it wins the game
-            elif b == MOON_BID and not made:
-                u -= 20                 # and failing it all but loses it
+            u += _bid_gain(k, b, x)
         if u > best_u:
             best_bid, best_u = b, u
     return best_bid
+
+
+class _Auction:
+    """The rest of the bidding in one world, the others bidding as medium does.
+
+    Medium's bid follows from its hand alone (its estimate over the widows
+    it might get, its margin from the standings), so in a world where every
+    hand is known the whole auction can be played out: who ends up holding
+    the contract after each action of this seat.  A contract an opponent
+    holds is solved with the discard and trumps medium would choose.
+    """
+
+    def __init__(self, k, hands, widow, later):
+        self.k = k
+        self.hands = hands
+        self.widow = widow
+        self.levels = []
+        for s in later:
+            e, _ = _widow_mean(hands[s], MOON_MASK & ~hands[s])
+            self.levels.append((s, e, _sure_moon(hands[s]), _medium_margin(k.totals, s)))
+        self.made = {}
+
+    def holder(self, high, seat):
+        """``(seat, bid)`` holding the contract once the others have spoken (``seat`` -1: all passed)."""
+        if high == MOON_BID:
+            return seat, high
+        for s, e, moon, margin in self.levels:
+            b = _medium_level(e, moon, margin, [v for v in BID_VALUES if v > high])
+            if b:
+                seat, high = s, b
+                if b == MOON_BID:
+                    break
+        return seat, high
+
+    def gain(self, search, seat, b):
+        """This seat's gain (quarter points) when opponent ``seat`` plays a bid of ``b``.
+
+        One null-window solve (does it make the bid?) rather than the exact
+        tricks: at the margin the bid made takes ``need`` tricks, the bid set
+        ``need - 1`` (the defenders' share moves by a trick at most, the bid's
+        score by twice the bid) -- half the cost, which the budget needs.
+        """
+        key = (seat, b)
+        if key not in self.made:
+            hand8 = self.hands[seat] | (1 << self.widow)
+            v, d, tr = best_choices(hand8, 1)[0]
+            h = list(self.hands)
+            h[seat] = hand8 & ~(1 << d)
+            self.made[key] = _solve_makes(search, h, tr, seat, tricks_needed(b), v)
+        x = tricks_needed(b) if self.made[key] else tricks_needed(b) - 1
+        return _contract_gain(self.k, seat, b, x)
+
+
+def _contract_gain(k, bidder, b, x):
+    """This seat's gain (quarter points) when ``bidder`` plays a bid of ``b`` and takes ``x`` tricks.
+
+    The hand's score less the opponents' mean (the defenders' tricks split
+    evenly: the solver gives their sum), and the standings after it: the
+    game won is worth ``GAME_GAIN`` more, lost to another as much less (a
+    made 21, or 21 or more and alone at the top; near 21 a defender's
+    tricks can end the game too).  A failed 21 of this seat's all but loses
+    the game: ``GAME_GAIN`` less too.
+    """
+    made = x >= tricks_needed(b)
+    # Doubled hand scores: the bidder's +-2b, each defender's 7 - x.
+    doubled = [TRICKS - x, TRICKS - x, TRICKS - x]
+    doubled[bidder] = 2 * b if made else -2 * b
+    me = k.seat
+    q = 2 * doubled[me]
+    for s in k.others():
+        q -= doubled[s]
+    if made and b == MOON_BID:
+        winner = bidder
+    else:
+        after = [2 * k.totals[s] + doubled[s] for s in range(3)]
+        top = max(after)
+        winner = after.index(top) if top >= 2 * WIN_SCORE and after.count(top) == 1 else -1
+    if winner == me:
+        q += GAME_GAIN
+    elif winner >= 0:
+        q -= GAME_GAIN
+    if bidder == me and b == MOON_BID and not made:
+        q -= GAME_GAIN
+    return q
+
+
+def _auction_bid(k, bids, search, groups):
+    """The action with the best expected gain, the auction played out in every world.
+
+    This seat's contract is worth :func:`_contract_gain` with the widow's
+    best choice for that bid; a contract an opponent ends up holding (over this
+    seat's bid or after its pass) is worth what it costs this seat
+    (:meth:`_Auction.gain`); all passing is worth 0.
+    """
+    me = k.seat
+    acted = [b[0] for b in k.bids]
+    later = [s for s in [(me + 1) % 3, (me + 2) % 3] if s not in acted]
+    high, holder = 0, -1
+    for s, b in k.bids:
+        if b > high:
+            high, holder = b, s
+    actions = [0] + [b for b in BID_VALUES if b in bids]
+    gains = [0] * len(actions)
+    for widow, worlds, xs in groups:
+        auctions = [_Auction(k, hands, widow, later) for hands in worlds]
+        for i in range(len(actions)):
+            a = actions[i]
+            ours = []
+            for j in range(len(worlds)):
+                seat, b = auctions[j].holder(a, me) if a else auctions[j].holder(high, holder)
+                if seat == me:
+                    ours.append(j)
+                elif seat >= 0:
+                    gains[i] += auctions[j].gain(search, seat, b)
+            if ours:
+                best = None
+                for row in xs:
+                    u = 0
+                    for j in ours:
+                        u += _contract_gain(k, me, a, row[j])
+                    if best is None or u > best:
+                        best = u
+                gains[i] += best
+    best_i = 0
+    for i in range(1, len(actions)):
+        if gains[i] > gains[best_i]:
+            best_i = i
+    return actions[best_i]

@@ -1,0 +1,71 @@
+"""Moon hard's bid by expected score: the auction it plays out in each world, and what a contract is worth."""
+
+from engine.ai import Budget, choose
+from engine.ai.moon_player import _Auction, _contract_gain
+from engine.ai.moon_sampling import Knowledge
+from engine.moon import Moon
+from engine.rng import Rng
+
+
+def _dealt(seed):
+    g = Moon(3)
+    deal = g.new_deal(Rng(seed))
+    g.start_round(deal)
+    return g, deal
+
+
+def test_the_auction_model_bids_as_medium_does():
+    # In a world whose hands are the true ones, the rest of the bidding the
+    # model plays out is exactly what medium then bids at the table.
+    checked = overcalls = 0
+    for seed in range(40):
+        g, deal = _dealt(seed)
+        me = g.current_seat()
+        k = Knowledge(g.view(me))
+        auction = _Auction(k, list(g.hands), g.widow, [(me + 1) % 3, (me + 2) % 3])
+        for a in [0, 4, 5, 6]:
+            t = Moon(3)
+            t.start_round(deal)
+            t.apply("pass" if a == 0 else str(a))
+            while t.current_seat() is not None and t.view(t.current_seat())["phase"] == "bidding":
+                t.apply(choose(t.view(t.current_seat()), "medium", 0, Budget()))
+            want = (t.bidder, t.high) if t.bidder >= 0 else (-1, 0)
+            got = auction.holder(a, me) if a else auction.holder(0, -1)
+            assert got == want, (seed, a)
+            checked += 1
+            if a and got[0] != me:
+                overcalls += 1
+    assert checked == 160 and overcalls >= 3, "the worlds include medium bidding over hard"
+
+
+def _k(totals, seat=0):
+    g, _ = _dealt(7)
+    view = g.view(g.current_seat())
+    view = dict(view)
+    view["totals"] = list(totals)
+    k = Knowledge(view)
+    k.seat = seat
+    return k
+
+
+def test_a_contract_is_its_score_less_the_opponents_mean_in_quarter_points():
+    k = _k([0, 0, 0])
+    assert _contract_gain(k, 0, 5, 5) == 4 * 5 - 2 * 2            # made: +5, defenders 1 each
+    assert _contract_gain(k, 0, 5, 4) == -4 * 5 - 2 * 3           # set: -5, defenders 1.5 each
+    assert _contract_gain(k, 1, 5, 5) == 2 - 2 * 5                # an opponent's 5 made: I defend
+    assert _contract_gain(k, 1, 5, 3) == 4 + 2 * 5                # and set
+
+
+def test_the_standings_count_a_game_won_or_lost_on_the_hand():
+    near = _k([18, 0, 0])
+    assert _contract_gain(near, 0, 4, 4) == 4 * 4 - 2 * 3 + 40      # 22: the game is mine
+    assert _contract_gain(near, 0, 4, 3) == -4 * 4 - 2 * 4          # set: no one reaches 21
+    theirs = _k([0, 20, 0])
+    # My 4 made, but the defender at 20 takes a trick or more: that game is lost.
+    assert _contract_gain(theirs, 0, 4, 5) == 4 * 4 - 2 * 2 - 40
+    assert _contract_gain(theirs, 2, 4, 7) == -2 * 4                # seat 2 makes it with all 7: nobody wins
+    # A 21 made wins at once; failed, it all but loses.
+    zero = _k([0, 0, 0])
+    assert _contract_gain(zero, 0, 21, 7) == 4 * 21 + 40
+    assert _contract_gain(zero, 0, 21, 6) == -4 * 21 - 2 + -40
+    assert _contract_gain(zero, 1, 21, 7) == 0 - 2 * 21 - 40
