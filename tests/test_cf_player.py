@@ -537,3 +537,32 @@ def test_playouts_finish_rounds_under_the_rules():
             assert all(not h & sim.playable_mask() for h in sim.hands)
         else:
             assert sim.hands[sim.out_seat] == 0
+
+
+def test_successive_halving_spends_the_budget_in_halving_stages(monkeypatch):
+    from engine.ai import cf_player
+    monkeypatch.setattr(cf_player, "HALVING", 1)
+    plan = cf_player._stages(6, 2000)
+    # 6 -> 3 -> 2 candidates, a third of the budget each stage, never more than the budget.
+    assert [keep for keep, _ in plan] == [6, 3, 2]
+    assert sum(keep * worlds for keep, worlds in plan) <= 2000
+    assert [worlds for _, worlds in plan] == [111, 222, 333]
+    # Too few worlds for a first stage: an even split, as with HALVING off.
+    assert cf_player._stages(6, 140) == [(6, 23)]
+    monkeypatch.setattr(cf_player, "HALVING", 0)
+    assert cf_player._stages(6, 2000) == [(6, 333)]
+
+
+def test_hard_with_halving_is_legal_and_deterministic(monkeypatch):
+    from engine.ai import cf_player
+    monkeypatch.setattr(cf_player, "HALVING", 1)
+    monkeypatch.setattr(cf_player, "HALVING_MIN_WORLDS", 2)
+    checked = 0
+    for view, _hands in medium_positions(1, 50):
+        if len(view["legal"]) < 3:
+            continue
+        a = choose(view, "hard", 7, Budget(iterations=120))
+        assert a in view["legal"]
+        assert choose(view, "hard", 7, Budget(iterations=120)) == a
+        checked += 1
+    assert checked >= 3
