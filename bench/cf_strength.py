@@ -11,6 +11,11 @@ the CPU time per hard decision (``cpu_ms``).
 
     python3 bench/cf_strength.py --deals 20 --iterations 600 --variants ";cf_sim.POLICY=medium"
     python3 bench/cf_strength.py --deals 20 --iterations 2000 --variants "cf_sim.POLICY=greedy;iterations=1500"
+
+``--matches`` plays whole 10-round matches instead of one round (what a
+change to the match objective needs: its terms depend on the standing),
+and adds hard's wins (a tie for the lowest total counts, as in
+``engine tournament``) with the paired difference in wins per match.
 """
 
 import argparse
@@ -30,33 +35,53 @@ from variants import Settings, parse  # noqa: E402
 MODULES = {"cf_sim": cf_sim, "cf_player": cf_player, "cf_know": cf_know}
 
 
-def play_round(players, deal_seed, hard_seat, budget, seed, cpu):
+def play_round(players, deal_seed, hard_seat, budget, seed, cpu, matches=False):
     g = ChickenFoot(players)
-    g.start_round(g.new_deal(Rng(deal_seed)))
+    deals = Rng(deal_seed)
+    g.start_round(g.new_deal(deals))
     rng = Rng(seed)
-    while g.current_seat() is not None:
+    while not g.is_over() if matches else g.current_seat() is not None:
         seat = g.current_seat()
+        if seat is None:
+            g.start_round(g.new_deal(deals))
+            continue
         view = g.view(seat)
         c0 = time.process_time()
         action = choose(view, "hard" if seat == hard_seat else "medium", rng.next64(), budget)
         if seat == hard_seat and len(view["legal"]) > 1:
             cpu.append(time.process_time() - c0)
         g.apply(action, seat)
-    sc = g.last_scores()
+    sc = g.totals() if matches else g.last_scores()
     others = [sc[s] for s in range(players) if s != hard_seat]
+    if matches:
+        return sc[hard_seat] - sum(others) / len(others), sc[hard_seat] <= min(others)
     return sc[hard_seat] - sum(others) / len(others), g.went_out() == hard_seat
 
 
-def report(variants, res, outs, cpu):
+def _paired(a, b):
+    """The mean of ``a - b`` (paired lists) and its standard error."""
+    n = len(a)
+    diffs = [a[j] - b[j] for j in range(n)]
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / max(1, n - 1))
+    return mean, sd / math.sqrt(n)
+
+
+def report(variants, res, outs, cpu, matches=False):
     n = len(res[0])
     for i, v in enumerate(variants):
-        diffs = [res[i][j] - res[0][j] for j in range(n)]
-        mean = sum(diffs) / n
-        sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / max(1, n - 1))
-        print(json.dumps({"variant": v, "rounds": n,
-                          "advantage": round(sum(res[i]) / n, 2), "vs_first": round(mean, 2),
-                          "se": round(sd / math.sqrt(n), 2), "went_out": outs[i],
-                          "cpu_ms": round(1000 * sum(cpu[i]) / max(1, len(cpu[i])), 1)}), flush=True)
+        mean, se = _paired(res[i], res[0])
+        row = {"variant": v, "matches" if matches else "rounds": n,
+               "advantage": round(sum(res[i]) / n, 2), "vs_first": round(mean, 2), "se": round(se, 2)}
+        if matches:
+            wins, wse = _paired(outs[i], outs[0])
+            row["wins"] = sum(outs[i])
+            row["wins_vs_first"] = round(wins, 3)
+            row["wins_se"] = round(wse, 3)
+        else:
+            row["went_out"] = sum(outs[i])
+        row["cpu_ms"] = round(1000 * sum(cpu[i]) / max(1, len(cpu[i])), 1)
+        print(json.dumps(row), flush=True)
 
 
 
@@ -68,6 +93,7 @@ def main():
     ap.add_argument("--iterations", type=int, default=600)
     ap.add_argument("--every", type=int, default=5, help="print the figures so far every this many deals")
     ap.add_argument("--variants", default=";")
+    ap.add_argument("--matches", action="store_true", help="whole 10-round matches, with hard's wins")
     args = ap.parse_args()
     variants = [parse(v) for v in args.variants.split(";")]
     budgets = []
@@ -76,18 +102,19 @@ def main():
         budgets.append(Budget(iterations=own[0] if own else args.iterations))
     settings = Settings(MODULES, cf_player, [[(n, x) for n, x in v if n != "iterations"] for v in variants])
     res = [[] for _ in variants]
-    outs = [0] * len(variants)
+    outs = [[] for _ in variants]
     cpu = [[] for _ in variants]
     for d in range(args.deals):
         for seat in range(args.players):
             for i, v in enumerate(variants):
                 settings.apply([(n, x) for n, x in v if n != "iterations"])
-                adv, out = play_round(args.players, args.seed * 100003 + d, seat, budgets[i], d * 8 + seat, cpu[i])
+                adv, out = play_round(args.players, args.seed * 100003 + d, seat, budgets[i], d * 8 + seat, cpu[i],
+                                      args.matches)
                 res[i].append(adv)
-                outs[i] += out
+                outs[i].append(1 if out else 0)
         if (d + 1) % args.every == 0 and d + 1 < args.deals:
-            report(variants, res, outs, cpu)
-    report(variants, res, outs, cpu)
+            report(variants, res, outs, cpu, args.matches)
+    report(variants, res, outs, cpu, args.matches)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,13 @@ class Rng:
         # Top 32 bits are plenty for our ranges and keep the rejection cheap.
         limit = (1 << 32) - ((1 << 32) % n)
         while True:
-            x = self.next64() >> 32
+            # next64(), inlined: the computer players' world sampling draws
+            # millions of these, and a call is most of the cost.
+            z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            self.state = z
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = (z ^ (z >> 31)) >> 32
             if x < limit:
                 return x % n
 

@@ -20,7 +20,10 @@ function of the view, the generator's seed and the iteration budget.
   play), at most the medium ranking's best ``HARD_MAX_CANDIDATES``.  ``budget.iterations`` counts playouts (worlds
   times candidates; default ``HARD_PLAYOUTS``, at least ``HARD_MIN_WORLDS``
   worlds); ``budget.time_ms`` stops early between worlds, as a safety net
-  (default ``HARD_TIME_MS`` when neither limit is given).
+  (default ``HARD_TIME_MS`` when neither limit is given).  With ``HALVING``
+  the playouts go by successive halving instead of evenly (each stage drops
+  the worse half of the candidates, on the same worlds); off: at 600
+  playouts it measured no better (+0.5 +- 1.8 pips a round over 60 rounds).
 """
 
 from ..chickenfoot import ChickenFoot
@@ -37,6 +40,8 @@ HARD_TIME_MS = 1200      # default safety cap (a decision must stay under 2 s)
 HARD_MAX_CANDIDATES = 6  # the medium ranking prunes the rest
 OUT_BONUS = 8
 MATCH_WIN = 40           # in the last round, finishing with the lowest total
+HALVING = 0              # successive halving over the candidates (1; 0: an even split, measured no better)
+HALVING_MIN_WORLDS = 8   # fewer worlds than this in the first stage: an even split
 
 
 def _plays(view, k):
@@ -163,61 +168,103 @@ def play_world(base, hands, yard, move, seed):
     return g
 
 
+class _Judge:
+    """A playout's worth to the deciding seat (see the module docstring):
+    whole numbers, times the number of opponents, so every interpreter sums alike."""
+
+    __slots__ = ("seat", "players", "others_n", "last", "totals")
+
+    def __init__(self, view, k):
+        self.seat = k.seat
+        self.players = k.players
+        self.others_n = k.players - 1
+        self.last = view["round"] == view["rounds"] - 1
+        self.totals = view["totals"]
+
+    def value(self, g):
+        seat = self.seat
+        others_n = self.others_n
+        sc = g.last_scores()
+        own = sc[seat]
+        value = sum(sc) - own - own * others_n
+        if g.went_out() == seat:
+            value += OUT_BONUS * others_n
+        if self.last:
+            # The match ends with this round: what counts is finishing lowest.
+            totals = self.totals
+            mine = totals[seat] + own
+            low = 1 << 30
+            for s in range(self.players):
+                if s != seat and totals[s] + sc[s] < low:
+                    low = totals[s] + sc[s]
+            if mine < low:
+                value += MATCH_WIN * others_n
+            elif mine == low:
+                value += MATCH_WIN * others_n // 2
+        return value
+
+
+def _stages(n, total):
+    """Successive halving's plan for ``n`` candidates and ``total`` playouts:
+    a list of (candidates kept, new worlds for each), the budget split evenly
+    over the stages.  One stage (an even split) when ``HALVING`` is off or the
+    first stage would get fewer than ``HALVING_MIN_WORLDS`` worlds."""
+    plan = []
+    keep = n
+    while keep > 1:
+        plan.append(keep)
+        keep = (keep + 1) // 2
+    if not HALVING or len(plan) < 2 or total // (n * len(plan)) < HALVING_MIN_WORLDS:
+        return [(n, max(1, total // n))]
+    out = []
+    for keep in plan:
+        out.append((keep, max(1, total // (keep * len(plan)))))
+    return out
+
+
 def choose_hard(view, rng, budget):
     k = knowledge(view)
     plays = _distinct(_ranked(k, _plays(view, k)))
     if len(plays) == 1:
         return plays[0][0]
     plays = plays[:HARD_MAX_CANDIDATES]
+    n = len(plays)
     total = budget.iterations if budget.iterations is not None else HARD_PLAYOUTS
-    worlds = total // len(plays)
-    if budget.iterations is None and worlds < HARD_MIN_WORLDS:
-        worlds = HARD_MIN_WORLDS
-    if worlds < 1:
-        worlds = 1
+    if budget.iterations is None and total < HARD_MIN_WORLDS * n:
+        total = HARD_MIN_WORLDS * n
     deadline = Deadline(budget.time_ms if budget.time_ms is not None else
                         (HARD_TIME_MS if budget.iterations is None else None), budget.started)
-    seat = k.seat
-    hands, yard = sample_hinted(k, rng)
-    base = world_base(view, k, hands, yard)
+    judge = _Judge(view, k)
+    base = None
     moves = []
     for p in plays:
         moves.append((p[1] << 6) | p[2])
-    totals = [0] * len(plays)
-    others_n = k.players - 1
-    last = view["round"] == view["rounds"] - 1
-    base_totals = view["totals"]
-    done = 0
-    while done < worlds:
-        if done:
+    totals = [0] * n
+    # Candidates still in the running, best first by the medium ranking (its
+    # order breaks ties).  Every survivor has played the same worlds, so
+    # their sums compare fairly.
+    alive = list(range(n))
+    stopped = False
+    for keep, worlds in _stages(n, total):
+        if keep < len(alive):
+            alive.sort(key=lambda i: (-totals[i], i))
+            alive = alive[:keep]
+            alive.sort()
+        for _ in range(worlds):
             hands, yard = sample_hinted(k, rng)
-        wseed = rng.next64()
-        for i in range(len(moves)):
-            g = play_world(base, hands, yard, moves[i], wseed)
-            sc = g.last_scores()
-            own = sc[seat]
-            # Times others_n: whole numbers, the same sums on every interpreter.
-            value = sum(sc) - own - own * others_n
-            if g.went_out() == seat:
-                value += OUT_BONUS * others_n
-            if last:
-                # The match ends with this round: what counts is finishing lowest.
-                mine = base_totals[seat] + own
-                low = 1 << 30
-                for s in range(k.players):
-                    if s != seat and base_totals[s] + sc[s] < low:
-                        low = base_totals[s] + sc[s]
-                if mine < low:
-                    value += MATCH_WIN * others_n
-                elif mine == low:
-                    value += MATCH_WIN * others_n // 2
-            totals[i] += value
-        done += 1
-        if deadline.passed():
+            if base is None:
+                base = world_base(view, k, hands, yard)
+            wseed = rng.next64()
+            for i in alive:
+                totals[i] += judge.value(play_world(base, hands, yard, moves[i], wseed))
+            if deadline.passed():
+                stopped = True
+                break
+        if stopped:
             break
     # Ties keep the medium ranking's order.
-    best = 0
-    for i in range(1, len(plays)):
+    best = alive[0]
+    for i in alive:
         if totals[i] > totals[best]:
             best = i
     return plays[best][0]

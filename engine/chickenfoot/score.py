@@ -5,7 +5,7 @@ ask :func:`tile_score` / :func:`hand_score`.
 """
 
 from ..tiles import PIPS, parse
-from .numbers import DOUBLE_BLANK, DOUBLE_BLANK_BONUS
+from .numbers import BIT_INDEX, DOUBLE_BLANK, DOUBLE_BLANK_BONUS, N_TILES
 
 
 def tile_score(t, double_blank_50):
@@ -17,6 +17,10 @@ def tile_score(t, double_blank_50):
     return DOUBLE_BLANK_BONUS if (t == DOUBLE_BLANK and double_blank_50) else PIPS[t]
 
 
+# Per tile id, its score without and with double_blank_50 (tile_score, looked up).
+_SCORES = [[tile_score(t, False) for t in range(N_TILES)], [tile_score(t, True) for t in range(N_TILES)]]
+
+
 def hand_score(hand, double_blank_50=False):
     """The score of a hand left at the end of a round: tile names (``"9-5"``) or ids."""
     total = 0
@@ -26,13 +30,13 @@ def hand_score(hand, double_blank_50=False):
 
 
 def _pip_total(mask, double_blank_50):
+    # Every playout ends here (once per seat): visit the set bits only, not all 55.
+    scores = _SCORES[1 if double_blank_50 else 0]
     total = 0
-    t = 0
     while mask:
-        if mask & 1:
-            total += tile_score(t, double_blank_50)
-        mask >>= 1
-        t += 1
+        low = mask & -mask
+        total += scores[BIT_INDEX[low]]
+        mask ^= low
     return total
 
 

@@ -7,7 +7,7 @@ and Pyodide (tests/test_portability.py).
 """
 
 from engine.ai import Budget, choose
-from engine.ai.cf_know import knowledge, sample
+from engine.ai.cf_know import knowledge, misfits, sample
 from engine.chickenfoot import ChickenFoot
 from engine.rng import Rng
 
@@ -38,3 +38,5 @@ for seed, players, options, count in GAMES:
     k = knowledge(g.view(g.current_seat() if g.current_seat() is not None else 0))
     hands, yard = sample(k, Rng(seed))
     print("sample", seed, hands, yard)
+    # The choice inference (off in play, cf_know.MISFIT_WEIGHT): the same counts everywhere.
+    print("misfits", seed, misfits(k, hands), k.choices)
