@@ -669,12 +669,9 @@ class _Table:
                 # The centre well inside first: cheap, and most spots far out fail it.
                 if abs(cx) > self.rx - HALF_S or abs(cy) > self.ry - HALF_S:
                     continue
-                angle = (h + 90) % 360 if double else h
-                if double and not self.room_for_toes(cx, cy, angle, h):
-                    continue
-                if self.fits(cx, cy, angle, HALF_L, HALF_S, True) and (
-                        not strict or self.toes_fit(cx, cy, angle, h, p)):
-                    return (0, (cx, cy, angle, HALF_L, HALF_S, h), (ex, ey))
+                found = self.jump_to(cx, cy, h, ex, ey, double, p, strict)
+                if found is not None:
+                    return found
                 if strict and self.tries <= 0:
                     return None     # (no spot can pass toes_fit now)
             r += JUMP
@@ -710,15 +707,24 @@ class _Table:
         if strict and self.tries <= 0:
             return None
         for _d, cx, cy in self.free_grid(ex, ey, 0):
-            h = direction(cx - ex, cy - ey)
-            angle = (h + 90) % 360 if double else h
-            if double and not self.room_for_toes(cx, cy, angle, h):
-                continue
-            if self.fits(cx, cy, angle, HALF_L, HALF_S, True) and (
-                    not strict or self.toes_fit(cx, cy, angle, h, p)):
-                return (0, (cx, cy, angle, HALF_L, HALF_S, h), (ex, ey))
+            found = self.jump_to(cx, cy, direction(cx - ex, cy - ey), ex, ey, double, p, strict)
+            if found is not None:
+                return found
             if strict and self.tries <= 0:
                 return None
+        return None
+
+    def jump_to(self, cx, cy, h, ex, ey, double, p, strict):
+        """A tile (a double crosswise, with room for its toes) centred at ``(cx, cy)`` heading
+        ``h``, jumped to from the end ``(ex, ey)``, as :meth:`free_spot` gives it, if it fits
+        there (and, ``strict``, its toes too); else None.  One rule for both searches of a
+        free spot: the rings round the end and the grid over the region."""
+        angle = (h + 90) % 360 if double else h
+        if double and not self.room_for_toes(cx, cy, angle, h):
+            return None
+        if self.fits(cx, cy, angle, HALF_L, HALF_S, True) and (
+                not strict or self.toes_fit(cx, cy, angle, h, p)):
+            return (0, (cx, cy, angle, HALF_L, HALF_S, h), (ex, ey))
         return None
 
     def room_ahead(self, spot, double, p, strict):
