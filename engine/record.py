@@ -36,10 +36,14 @@ def _quote(value):
     return "'%s'" % value if isinstance(value, str) else repr(value)
 
 
-def too_large(size):
-    """The error for a record of ``size`` bytes over :data:`MAX_RECORD_BYTES`."""
-    return RecordError("the record is too large: %d bytes of JSON, the limit is %d (512 KB)" % (size, MAX_RECORD_BYTES),
-                       key="record.too_large", params={"size": size, "max": MAX_RECORD_BYTES})
+def too_large(size, largest=MAX_RECORD_BYTES):
+    """The error for a record of ``size`` bytes over :data:`MAX_RECORD_BYTES` (or a text
+    over ``largest``: the page's own saves may hold more, see :func:`check_size`)."""
+    if largest == MAX_RECORD_BYTES:
+        words = "the record is too large: %d bytes of JSON, the limit is %d (512 KB)" % (size, largest)
+    else:
+        words = "the text is too large: %d bytes of JSON, the limit is %d" % (size, largest)
+    return RecordError(words, key="record.too_large", params={"size": size, "max": largest})
 
 
 def check_size(text, largest=MAX_RECORD_BYTES):
@@ -52,9 +56,7 @@ def check_size(text, largest=MAX_RECORD_BYTES):
     if isinstance(text, str) and largest // 4 < n <= largest:
         n = len(text.encode("utf-8"))
     if n > largest:
-        raise too_large(n) if largest == MAX_RECORD_BYTES else RecordError(
-            "the text is too large: %d bytes of JSON, the limit is %d" % (n, largest),
-            key="record.too_large", params={"size": n, "max": largest})
+        raise too_large(n, largest)
 
 
 def _hex4(s, i):
