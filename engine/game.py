@@ -249,6 +249,27 @@ class Game:
         """Deal the next round from ``rng`` without the notation (simulations)."""
         raise NotImplementedError
 
+    def skip_rounds(self, rounds):
+        """Take finished ``rounds`` (record form, each with its ``scores``) as played,
+        without playing their moves: their scores count and they join the record
+        as given.  Trusted, not checked (only that a round may be dealt now):
+        what the page shows of a long record while its moves are still being
+        checked (:func:`engine.record.skim`).  Each game says what a finished
+        round changes in :meth:`_skip_round`."""
+        for rnd in rounds:
+            self._skip_round(list(rnd["scores"]), rnd)
+            if self.log:
+                entry = {}
+                for key in self.DEAL_FIELDS:
+                    entry[key] = rnd[key]
+                entry["actions"] = rnd.get("actions", [])
+                entry["scores"] = list(rnd["scores"])
+                self._rounds.append(entry)
+
+    def _skip_round(self, scores, rnd):
+        """The game after a finished round of ``scores`` (``rnd``: its record), its moves not played."""
+        raise NotImplementedError
+
     def last_scores(self):
         """The scores by seat of the last round played (a copy), or None before any."""
         scores = self.round_scores()

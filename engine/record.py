@@ -268,6 +268,69 @@ def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _head_game(data):
+    """The new game a record's head (format, game, players, options, names) describes; RecordError if bad."""
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object", key="record.not_object")
+    if data.get("format") != RECORD_FORMAT:
+        got = _quote(data.get("format"))
+        raise RecordError("format must be '%s', not %s" % (RECORD_FORMAT, got),
+                          key="record.bad_format", params={"expected": RECORD_FORMAT, "got": got})
+    try:
+        cls = game_class(data.get("game"))
+    except GameError as exc:
+        raise RecordError(str(exc), cause=exc)
+    players = data.get("players")
+    if not _is_int(players):
+        raise RecordError("players must be a whole number", key="record.players_not_int")
+    options = data.get("options")
+    names = data.get("names")
+    check_names(names)
+    try:
+        return cls(players, options, names)
+    except GameError as exc:
+        raise RecordError(str(exc), cause=exc)
+
+
+def skim(data, upto, game=None):
+    """The game at round ``upto``'s deal (dealt, no action yet), built from the record's
+    head and the scores of the rounds before it, none of their moves played; None
+    when it cannot be built so (a round before it without scores for every seat,
+    or ``upto`` outside the rounds).
+
+    Not a check: the rounds skipped are taken as the record gives them
+    (:meth:`~engine.game.Game.skip_rounds`); a bad head raises
+    :class:`RecordError` as :func:`replay` would, a deal that cannot be
+    dealt gives None.  The page shows a long record at once this way while
+    :func:`replay_steps` checks it in full (a thousand Moon hands are
+    seconds of MicroPython).  ``game``, a new game of the record's head (the
+    page's, with its names), is the one built on when given.
+    """
+    checked = _head_game(data)
+    if game is None:
+        game = checked
+    rounds = data.get("rounds", [])
+    if not isinstance(rounds, list) or not _is_int(upto) or not 0 <= upto < len(rounds):
+        return None
+    before = rounds[:upto]
+    for rnd in before:
+        scores = rnd.get("scores") if isinstance(rnd, dict) else None
+        if not isinstance(scores, list) or len(scores) != game.players or not all([_is_int(v) for v in scores]):
+            return None
+    deal = {}
+    last = rounds[upto]
+    for key in games.info(game.GAME).deal_fields:
+        if not isinstance(last, dict) or key not in last:
+            return None
+        deal[key] = last[key]
+    try:
+        game.skip_rounds(before)
+        game.start_round(deal)
+    except (GameError, KeyError, TypeError):
+        return None
+    return game
+
+
 def replay(data, step=None):
     """Rebuild the game a record describes; raise :class:`RecordError` if invalid.
 
@@ -294,26 +357,7 @@ def replay_steps(data, step=None, every=0, play=None):
     """
     if isinstance(data, str):
         data = loads(data)
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object", key="record.not_object")
-    if data.get("format") != RECORD_FORMAT:
-        got = _quote(data.get("format"))
-        raise RecordError("format must be '%s', not %s" % (RECORD_FORMAT, got),
-                          key="record.bad_format", params={"expected": RECORD_FORMAT, "got": got})
-    try:
-        cls = game_class(data.get("game"))
-    except GameError as exc:
-        raise RecordError(str(exc), cause=exc)
-    players = data.get("players")
-    if not _is_int(players):
-        raise RecordError("players must be a whole number", key="record.players_not_int")
-    options = data.get("options")
-    names = data.get("names")
-    check_names(names)
-    try:
-        game = cls(players, options, names)
-    except GameError as exc:
-        raise RecordError(str(exc), cause=exc)
+    game = _head_game(data)
     start_round, apply = game.start_round, game.apply
     if play is not None:
         game, start_round, apply = play(game)

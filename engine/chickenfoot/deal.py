@@ -165,6 +165,13 @@ class Dealing:
         # Sizes add up to 55 and nothing repeats, so every tile is there.
         self.start_round_ids(first, masks, yard)
 
+    def _skip_round(self, scores, rnd):
+        # Game.skip_rounds: the round's scores counted as a played round's are.
+        self._need_next_round()
+        self.round_index += 1
+        self._clear_round(ROUNDS - 1 - self.round_index)
+        self._count_round(scores)
+
     def start_round_ids(self, first, hands, yard):
         """:meth:`start_round` from tile ids, unchecked: the simulations' path.
 

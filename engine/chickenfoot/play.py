@@ -216,6 +216,9 @@ class Play:
         scores = []
         for s in range(self.players):
             scores.append(0 if s == out_seat else _pip_total(self.hands[s], self.double_blank_50))
+        self._count_round(scores)
+
+    def _count_round(self, scores):
         for s in range(self.players):
             self._totals[s] += scores[s]
         self._scores.append(scores)

@@ -4,7 +4,7 @@
 """
 
 from ..game import GameError, IllegalAction
-from ..moon_rules import MOON_MASK, MOON_TILES
+from ..moon_rules import MOON_BID, MOON_MASK, MOON_TILES
 from ..tiles import NAMES
 from .numbers import BIDDING, GAME_OVER, HAND_SIZE, NOT_DEALT, ROUND_OVER, _show, _size, parse_moon_tile
 
@@ -150,6 +150,16 @@ class Dealing:
         self.widow = widow
         self.to_act = first
         self.code = BIDDING
+
+    def _skip_round(self, scores, rnd):
+        # Game.skip_rounds: the hand's scores counted as _finish_hand counts a
+        # played one; only a made 21 scores 21 (a defender wins 7 tricks at most).
+        self._check_can_deal()
+        if self.hand_no == 0:
+            self.first0 = rnd["first"]
+        self.hand_no += 1
+        self.bidder = scores.index(MOON_BID) if MOON_BID in scores else -1
+        self._finish_hand(scores, self.bidder >= 0)
 
     def start_round_fast(self, first, masks, widow):
         """``start_round`` for simulations: ids and masks, no checks, no log."""
