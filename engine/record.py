@@ -20,6 +20,7 @@ MAX_RECORD_BYTES = 524288   # 512 KB of UTF-8 JSON text
 MAX_DEPTH = 32              # arrays/objects nested inside each other, the record itself counted
 MAX_NAME = 64               # characters (Unicode code points) in one name
 _LONG = 1024                # an unknown field's string longer than this is not parsed (see check_text)
+LONG_STRING = _LONG         # for a cutter that vouches for a plain text (see loads_cut)
 
 
 def game_class(name):
@@ -216,7 +217,7 @@ def loads(text):
     return data
 
 
-def loads_cut(text, head, pieces):
+def loads_cut(text, head, pieces, plain=False):
     """:func:`loads` of ``text`` a piece at a time: a generator yielding None after each
     piece, whose value is the record.
 
@@ -225,7 +226,11 @@ def loads_cut(text, head, pieces):
     of ``text`` in brackets (cut by web/records.js): MicroPython parses a
     512 KB record in one call of a second or more, 16 KB in a few
     milliseconds.  Each piece is held to the limits the whole is (it lies
-    one level deep, as the rounds list does).  Anything
+    one level deep, as the rounds list does); ``plain`` says that the cutter
+    found no backslash and no string over :data:`LONG_STRING` characters in
+    ``text`` and held every piece to :data:`MAX_DEPTH`: each piece then is
+    what :func:`check_text` would return, and is parsed as it is (check_text
+    splits 512 KB into some 100,000 strings: half a second of MicroPython).  Anything
     amiss in a piece, and the text is read whole by :func:`loads`, which
     says what is wrong and where, as it always has: a text is accepted or
     refused, with the same words, either way.
@@ -239,7 +244,7 @@ def loads_cut(text, head, pieces):
             raise ValueError("the head is not a record's")
         got = data["rounds"]
         for piece in pieces:
-            rounds = json.loads(check_text(piece, MAX_DEPTH - 1))
+            rounds = json.loads(piece if plain else check_text(piece, MAX_DEPTH - 1))
             if not isinstance(rounds, list):
                 raise ValueError("a piece is not a list of rounds")
             for rnd in rounds:
@@ -296,7 +301,7 @@ def skim(data, upto, game=None):
     """The game at round ``upto``'s deal (dealt, no action yet), built from the record's
     head and the scores of the rounds before it, none of their moves played; None
     when it cannot be built so (a round before it without scores for every seat,
-    or ``upto`` outside the rounds).
+    a deal that cannot be dealt, or ``upto`` outside the rounds).
 
     Not a check: the rounds skipped are taken as the record gives them
     (:meth:`~engine.game.Game.skip_rounds`); a bad head raises
@@ -313,10 +318,6 @@ def skim(data, upto, game=None):
     if not isinstance(rounds, list) or not _is_int(upto) or not 0 <= upto < len(rounds):
         return None
     before = rounds[:upto]
-    for rnd in before:
-        scores = rnd.get("scores") if isinstance(rnd, dict) else None
-        if not isinstance(scores, list) or len(scores) != game.players or not all([_is_int(v) for v in scores]):
-            return None
     deal = {}
     last = rounds[upto]
     for key in games.info(game.GAME).deal_fields:
@@ -324,9 +325,11 @@ def skim(data, upto, game=None):
             return None
         deal[key] = last[key]
     try:
+        # Scores that are no list of whole numbers, one a seat, fail on the way
+        # (a wrong one shows until the check refuses the record).
         game.skip_rounds(before)
         game.start_round(deal)
-    except (GameError, KeyError, TypeError):
+    except (GameError, KeyError, TypeError, IndexError, AttributeError):
         return None
     return game
 

@@ -88,7 +88,7 @@ def test_a_made_moon_counts_and_ends_the_game():
 def test_what_cannot_be_skimmed_is_none_and_a_bad_head_is_refused():
     rec = played("moon", 3, 1)
     assert len(rec["rounds"]) > 2
-    for bad in (None, [1, 2], [1, 2, "3"], [1, 2, True], "1,2,3"):
+    for bad in (None, [1, 2], [1, 2, "3"], [1, 2, 3, 4], "1,2,3", 5):
         rounds = [dict(r) for r in rec["rounds"]]
         if bad is None:
             del rounds[0]["scores"]

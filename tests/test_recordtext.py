@@ -52,7 +52,7 @@ def test_a_shape_it_does_not_know_is_written_the_plain_way():
         def __init__(self, rec):
             self.rec = rec
 
-        def record(self):
+        def record(self, copy=True):
             return self.rec
 
     rec = {"format": "domino-record/1", "game": "moon", "players": 3,

@@ -48,12 +48,23 @@ def app(browser, site):
     yield from guarded_app(browser, site, init_script=PROGRESS, service_workers="block")
 
 
-def read_cut(text, cut):
+CUT = """([t, d, s, l]) => {
+  const cut = window.boneyardFiles.cutRounds(t, d, s, l);
+  return [Array.from(cut), cut.plain === true];
+}"""
+
+
+def cut_rounds(page, text, size):
+    """records.js's cut of ``text`` (pieces of about ``size`` characters) and whether it vouches it plain."""
+    return page.evaluate(CUT, [text, MAX_DEPTH, size, record.LONG_STRING])
+
+
+def read_cut(text, cut, plain=False):
     """What engine.record.loads_cut makes of ``text`` cut as ``cut`` (records.js's answer), or its error."""
     try:
         if not cut:
             return record.loads(text)
-        gen = record.loads_cut(text, cut[0], cut[1:])
+        gen = record.loads_cut(text, cut[0], cut[1:], plain)
         while True:
             next(gen)
     except StopIteration as done:
@@ -115,17 +126,26 @@ def test_the_cut_record_reads_as_the_whole_one(app):
     for text in texts():
         whole = read_whole(text)
         for size in (1, 300, 16384):
-            cut = page.evaluate("([t, d, s]) => window.boneyardFiles.cutRounds(t, d, s)", [text, MAX_DEPTH, size])
+            cut, plain = cut_rounds(page, text, size)
+            # Vouched plain or not, the pieces read as the whole text does.
+            assert read_cut(text, cut, plain) == whole, (text[:80], size, plain)
             assert read_cut(text, cut) == whole, (text[:80], size)
+            if plain:
+                assert "\\" not in text and cut
             if cut and size == 1 and isinstance(whole, dict):
                 # One round a piece, each an exact slice of the text.
                 assert len(cut) - 1 == len(whole["rounds"])
                 assert all(piece[1:-1] in text for piece in cut[1:])
     # Canonical records are cut (not read whole), however large.
     long_text = long_moon_record()
-    cut = page.evaluate("([t, d, s]) => window.boneyardFiles.cutRounds(t, d, s)", [long_text, MAX_DEPTH, 16384])
-    assert len(cut) > 30 and max(len(piece) for piece in cut[1:]) < 17000
-    assert read_cut(long_text, cut) == json.loads(long_text)
+    cut, plain = cut_rounds(page, long_text, 16384)
+    assert plain and len(cut) > 30 and max(len(piece) for piece in cut[1:]) < 17000
+    assert read_cut(long_text, cut, plain) == json.loads(long_text)
+    # A string over the long-field limit, or one backslash, and nothing is vouched for.
+    for changed in (long_text.replace('"Ana"', '"' + "A" * (record.LONG_STRING + 1) + '"'),
+                    long_text.replace('"Ana"', '"A\\u006ea"')):
+        cut, plain = cut_rounds(page, changed, 16384)
+        assert cut and not plain
 
 
 def import_traced(browser, page, text, path):
@@ -166,6 +186,8 @@ def test_the_longest_valid_game_imports_in_short_tasks_saying_how_far_it_is(app,
     print("longest valid game: %d long tasks, the longest %s" % (
         len(tasks), max([(t["ms"], t["cpu"]) for t in tasks] or [(0, 0)])))
     assert too_slow(tasks) == [], tasks
+    # It opens before its moves are checked (tests/test_import_preview.py): the check ends.
+    page.wait_for_function("() => !document.getElementById('rp-checking')", timeout=300000, polling=100)
     # It said what it was doing, counting the hands it had checked, then said nothing more.
     said = page.evaluate("window.__progress")
     checking = [s for s in said if s.startswith("Checking the record: round ")]
@@ -203,6 +225,7 @@ def test_play_from_here_and_a_reload_of_the_longest_game(app, browser, tmp_path)
     text = long_moon_record()
     rec = json.loads(text)
     import_traced(browser, page, text, tmp_path / "trace.json")
+    page.wait_for_function("() => !document.getElementById('rp-checking')", timeout=300000, polling=100)
     total = int(page.locator("#game .replay").get_attribute("data-total"))
     for _ in range(3):
         page.get_by_role("button", name="Back", exact=True).click()

@@ -72,8 +72,11 @@ window.boneyardFiles = {
   // json.loads of 512 KB is one call of a second or more: the page parses a
   // piece at a time instead, every piece checked as the whole would be
   // (engine.record.loads_cut), and a text this cannot cut is parsed whole,
-  // which says what is wrong with it.
-  cutRounds(text, deepest, size) {
+  // which says what is wrong with it.  The list's `plain` is true when the
+  // text holds no backslash and no string longer than `longest`: then a piece
+  // is already what engine.record.check_text would make of it (its nesting
+  // is checked here), and the page parses it as it is.
+  cutRounds(text, deepest, size, longest) {
     const n = text.length;
     const QUOTE = 34, BACKSLASH = 92;
     let depth = 0;
@@ -87,6 +90,7 @@ window.boneyardFiles = {
     let afterComma = false;
     let lastEnd = -1;            // where the last round ended
     const pieces = [];
+    let plain = true;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       if (c === QUOTE) {
@@ -100,6 +104,7 @@ window.boneyardFiles = {
           i++;
         }
         if (i >= n) return [];
+        if (escaped || (longest !== undefined && i - from > longest)) plain = false;
         if (depth === 1) key = escaped ? null : text.slice(from, i);
         if (depth === 2 && open >= 0 && close < 0) return [];   // a round that is not an object
         continue;
@@ -159,6 +164,7 @@ window.boneyardFiles = {
     }
     if (!found || close < 0 || depth !== 0) return [];
     pieces.unshift(text.slice(0, open + 1) + text.slice(close));
+    pieces.plain = plain && longest !== undefined;
     return pieces;
   },
   // The local date as YYYY-MM-DD (for file names).

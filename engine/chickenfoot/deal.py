@@ -168,6 +168,8 @@ class Dealing:
     def _skip_round(self, scores, rnd):
         # Game.skip_rounds: the round's scores counted as a played round's are.
         self._need_next_round()
+        if len(scores) != self.players:
+            raise GameError("a round has a score a seat")   # skim says None: never shown
         self.round_index += 1
         self._clear_round(ROUNDS - 1 - self.round_index)
         self._count_round(scores)

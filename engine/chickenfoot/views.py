@@ -95,10 +95,10 @@ class Views:
         g.out_seat = self.out_seat
         return g
 
-    def record(self):
+    def record(self, copy=True):
         if self._from_view or not self.log:
             raise GameError("this state keeps no record (it was built for simulation)", "engine.cf.no_record")
-        return Game.record(self)
+        return Game.record(self, copy)
 
     @classmethod
     def from_view(cls, view, other_hands, yard, drawn=None):

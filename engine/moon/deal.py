@@ -155,6 +155,8 @@ class Dealing:
         # Game.skip_rounds: the hand's scores counted as _finish_hand counts a
         # played one; only a made 21 scores 21 (a defender wins 7 tricks at most).
         self._check_can_deal()
+        if len(scores) != 3:
+            raise GameError("a hand has 3 scores")   # skim says None: never shown
         if self.hand_no == 0:
             self.first0 = rnd["first"]
         self.hand_no += 1

@@ -107,10 +107,10 @@ class Views:
         g.won = list(self.won)
         return g
 
-    def record(self):
+    def record(self, copy=True):
         if not self.log:
             raise GameError("this is a simulation state (log=False): it keeps no record", "engine.moon.no_record")
-        return Game.record(self)
+        return Game.record(self, copy)
 
     @classmethod
     def from_view(cls, view, other_hands, hidden=None):

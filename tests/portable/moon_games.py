@@ -8,7 +8,7 @@ must come out on CPython, MicroPython and Pyodide (tests/test_portability.py).
 """
 
 from engine.moon import Moon
-from engine.record import dumps, replay
+from engine.record import dumps, replay, skim
 from engine.rng import Rng
 
 # Seeds whose random games end within about 50 hands (random bidding makes
@@ -46,6 +46,10 @@ for seed in SEEDS:
     print("step", step, mid.phase(), mid.current_seat(), dumps(mid.legal_actions()))
     for seat in range(3):
         print(dumps(mid.view(seat)))
+    # The last hand's deal from the scores before it (engine.record.skim): the replay's game there.
+    last = g.round_count() - 1
+    skimmed = skim(r.record(), last)
+    print("skim", last, skimmed.phase(), skimmed.current_seat(), dumps(skimmed.totals()), dumps(skimmed.view(0)))
 
 rng = Rng(4242)
 g = Moon(3, log=False)

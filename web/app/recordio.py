@@ -64,7 +64,7 @@ def parsing(text, cut):
     """:func:`parse` in pieces: a generator yielding None between them, whose value is
     ``(record dict, step or None)``.
 
-    ``cut(text)`` is ``(head, rounds, count)`` for JSON text whose rounds it
+    ``cut(text)`` is ``(head, rounds, count, plain)`` for JSON text whose rounds it
     finds (web/records.js's cutRounds), else None: then, and for links and
     codes, the text is read in one go.  The same checks and messages as
     :func:`parse` either way (``engine.record.loads_cut``).
@@ -75,7 +75,7 @@ def parsing(text, cut):
             records.check_size(body)   # nothing over the limit goes to the cutter either
             pieces = cut(body)
             if pieces is not None:
-                rec = yield from records.loads_cut(body, pieces[0], pieces[1])
+                rec = yield from records.loads_cut(body, pieces[0], pieces[1], pieces[3])
                 return rec, None
     return parse(text)
 

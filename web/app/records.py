@@ -210,12 +210,12 @@ CUT_CHARS = 16384
 
 
 def _cut(text):
-    """``(head, rounds, count)`` of a record's text cut at its rounds by web/records.js, or None."""
-    found = window.boneyardFiles.cutRounds(text, records_engine.MAX_DEPTH, CUT_CHARS)
+    """``(head, rounds, count, plain)`` of a record's text cut at its rounds by web/records.js, or None."""
+    found = window.boneyardFiles.cutRounds(text, records_engine.MAX_DEPTH, CUT_CHARS, records_engine.LONG_STRING)
     n = int(found.length)
     if n == 0:
         return None
-    return str(found[0]), (str(found[i]) for i in range(1, n)), n - 1
+    return str(found[0]), (str(found[i]) for i in range(1, n)), n - 1, bool(found.plain)
 
 
 def _reading_words():
@@ -234,6 +234,10 @@ def show_progress():
         return
     text, n, total = say()
     dom.by_id("rec-progress-text").textContent = text
+    line = dom.by_id("rp-checking")
+    viewer = state.review
+    if line is not None and viewer is not None and viewer.checking is not None:
+        line.textContent = replay.checking_words(viewer)
     bar = dom.by_id("rec-progress-bar")
     if total:
         bar.max = total
@@ -245,6 +249,7 @@ def show_progress():
 
 def _reading(text, source, name):
     """The import as a generator: each yield is a place to pause (``True``: pause here)."""
+    preview = None
     if historyio.is_history(text):
         yield from _reading_history(text)
         return
@@ -257,22 +262,66 @@ def _reading(text, source, name):
         rec, step = yield from recordio.parsing(text, _cut)
         # Marked for tests/test_saves_limits.py.
         window.performance.mark("boneyard-import-parsed")
-        yield
+        yield True
         setup = recordio.setup_for(rec, recordio.default_seats(rec["players"], current_setup()),
                                    current_setup(), 1)
         reading = replay.Reading(setup, rec, step)
         total = len(rec["rounds"])
         _job["say"] = lambda: (t("records.checking", n=len(reading.bases), total=total),
                                len(reading.bases), total)
+        # A long record opens at once, its moves checked meanwhile (app.replay.preview).
+        preview = replay.preview(setup, rec, step)
+        if preview is not None:
+            yield True              # its first paint in a task of its own
+            _shown_read(preview, step, source, text)
+            yield True
         for _ in reading.steps():
+            if preview is not None:
+                if state.review is not preview:
+                    return          # closed (or another record opened): nothing to check for
+                preview.checking = (len(reading.bases), total)
             yield
         recordio.check_step(reading.session.game, step)
         viewer = reading.viewer()
-        viewer.session(viewer.total if step is None else step)
+        if preview is None:
+            viewer.session(viewer.total if step is None else step)
+        else:
+            # Still "checking": the rounds are encoded for the first save of
+            # "Play from here" (a thousand hands: a second of MicroPython).
+            for _ in viewer.writing():
+                if state.review is not preview:
+                    return
+                yield
         yield True
     except Exception as exc:
+        if preview is not None and state.review is preview:
+            close()                 # a bad record's preview goes; nothing else changed
         report(exc, source, name)
         return
+    if preview is None:
+        _shown_read(viewer, step, source, text)
+    elif state.review is preview:
+        # The checked viewer takes the preview's place, at its step, with its choices.
+        state.review = replay.carry(preview, viewer)
+        window.performance.mark("boneyard-import-checked")
+        if preview.autoplay:
+            preview.autoplay = False
+            viewer.autoplay = True
+            asyncio.create_task(autoplay(viewer))
+        _ui().render()
+    else:
+        return
+    # A short record's rounds are encoded for the first save of "Play from
+    # here" after it opens (which encodes what is left itself if clicked before).
+    _job["say"] = None
+    for _ in viewer.writing():
+        if state.review is not viewer:
+            return
+        yield
+
+
+def _shown_read(viewer, step, source, text):
+    """Open the viewer of a record just read (checked, or a preview being checked)."""
     # The viewer's first paint, in a task of its own (as each step's paint is);
     # marked for tests/test_saves_limits.py, which times the reading before it.
     window.performance.mark("boneyard-import-read")
@@ -384,7 +433,8 @@ def replay_act(arg):
         close()
         return
     if arg == "play":
-        play_from_here()
+        if viewer.checking is None:     # a preview's record is checked first (the button says so)
+            play_from_here()
         return
     if arg == "auto":
         if not viewer.autoplay:
@@ -394,7 +444,12 @@ def replay_act(arg):
         viewer.autoplay = False
     else:
         viewer.autoplay = False
-        viewer.session(viewer.step + int(arg))
+        try:
+            viewer.session(viewer.step + int(arg))
+        except GameError:
+            if viewer.checking is None:
+                raise
+            # A bad move in a preview: the check says what and where, and closes it.
     ui.render()
 
 
@@ -405,7 +460,10 @@ async def autoplay(viewer):
         await asyncio.sleep(pause)
         if not viewer.autoplay or state.review is not viewer:
             return
-        viewer.session(viewer.step + 1)
+        try:
+            viewer.session(viewer.step + 1)
+        except GameError:
+            viewer.autoplay = False     # a bad move in a preview: its check says so
         if viewer.step >= viewer.total:
             viewer.autoplay = False
         ui.render()

@@ -36,7 +36,7 @@ class RecordText:
         self.open = None    # the round in play: [index, (before, after) its actions, action texts]
 
     def text(self):
-        rec = self.game.record()
+        rec = self.game.record(False)   # read only: a thousand rounds are not copied at every move
         rounds = rec["rounds"]
         head = _around(rec, "rounds")
         if head is None or len(rounds) < len(self.done):
@@ -45,7 +45,7 @@ class RecordText:
             self.done.append(records.dumps(rounds[len(self.done)]))
         if len(self.done) < len(rounds) - 1:
             return records.dumps(rec)   # an unfinished round before the last: not a game's
-        pieces = list(self.done)
+        pieces = self.done[:]   # a slice: MicroPython's list() copies item by item
         if len(self.done) < len(rounds):
             pieces.append(self._open_round(len(self.done), rounds[len(self.done)]))
         return head[0] + "[" + ",".join(pieces) + "]" + head[1]

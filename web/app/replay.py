@@ -11,6 +11,7 @@ No DOM here: :func:`panel` and :func:`log_items` return HTML strings; the
 ``ui`` module paints them.
 """
 
+from engine.game import GameError
 from engine.render import escape as esc
 
 from app import screens
@@ -25,14 +26,26 @@ NONE = "none"
 class Viewer(sess.Review):
     """A Review of ``session`` with a log in step, a hand choice and autoplay."""
 
-    def __init__(self, session, mode="review", imported=False):
-        sess.Review.__init__(self, session)
+    def __init__(self, session, mode="review", imported=False, copy=True):
+        sess.Review.__init__(self, session, copy)
         self.source = session
         self.mode = mode
         self.imported = imported    # True: not the game being played (Close returns to that one)
         self.hand = None            # a seat, ALL, NONE, or None (the page's default)
         self.autoplay = False
         self._logs = {}             # round index -> that whole round's log lines
+        self.skimmed = None         # the record, while its moves are still being checked (see preview)
+        self.checking = None        # (rounds checked, rounds) meanwhile: "Play from here" waits
+        self.texts = []             # the first rounds' canonical JSON, for the first save (see writing)
+
+    def base(self, r):
+        """Round ``r``'s deal; in a preview, built from the scores before it (engine.record.skim)."""
+        if r not in self.bases and self.skimmed is not None:
+            game = sess.records.skim(self.skimmed, r, sess.Session(self.setup).game)
+            if game is None:
+                raise GameError(t("records.reading"))
+            self.bases[r] = game
+        return sess.Review.base(self, r)
 
     def round_log(self, r):
         """Round ``r``'s whole log (its start, every move, how it ended), written once when asked."""
@@ -78,11 +91,29 @@ class Viewer(sess.Review):
         twin = self.session(self.step)
         r = self.locate(self.step)[0]
         session = sess.Session(setup, twin.game.clone())
-        for k in range(max(0, r - sess.LOG_ROUNDS + 1), r):
-            session.log.extend(self.round_log(k))
-        session.log.extend(twin.log)
+        if r < sess.LOG_ROUNDS:
+            for k in range(r):
+                session.log.extend(self.round_log(k))
+            session.log.extend(twin.log)
+        else:
+            # A longer game keeps the lines of its last rounds, twice what the
+            # page shows (logging 64 hands is a long task of its own).
+            session.log = self.log(2 * LOG_LINES)
         session.turns = [list(turn) for turn in twin.turns]
+        session.written(self.texts[:r])
         return session
+
+    def writing(self, every=24):
+        """Encode the rounds' canonical JSON for the first save after "Play from here"
+        (:meth:`continued`): a generator yielding after each ``every`` rounds."""
+        from engine import record as records
+        texts = self.texts
+        for k in range(len(texts), len(self.rounds)):
+            if "scores" not in self.rounds[k]:
+                return
+            texts.append(records.dumps(self.rounds[k]))
+            if k % every == every - 1:
+                yield None
 
     def record_at(self):
         """The record cut at the current step (the whole record at its end)."""
@@ -129,7 +160,7 @@ class Reading:
 
     def viewer(self):
         """The replay viewer of the session read (after :meth:`steps` is done)."""
-        viewer = Viewer(self.session, mode="replay", imported=True)
+        viewer = Viewer(self.session, mode="replay", imported=True, copy=False)
         for r in range(len(self.bases)):
             viewer.bases[r] = self.bases[r]
         return viewer
@@ -138,10 +169,72 @@ class Reading:
 # The move log shows this many lines, the newest (ui asks the viewer for only these).
 LOG_LINES = 60
 
+# A record of more actions than this opens before its check ends (see preview):
+# MicroPython on the page checks a few ten thousand actions a second at best.
+PREVIEW_ACTIONS = 3000
+
+
+def preview(setup, rec, step=None):
+    """A Viewer of ``rec`` at ``step`` (default: its end) shown before its moves are checked, or None.
+
+    Built from the scores of the rounds before the one shown
+    (``engine.record.skim``) and that round's actions alone: a 37,000-action
+    game opens in the time of one hand, not of its every move.  Only for a
+    record of over :data:`PREVIEW_ACTIONS` actions whose finished rounds all
+    have scores and whose round shown (and the rounds its log needs) plays;
+    the page checks the whole record meanwhile (``Reading``) and then puts
+    the checked viewer in its place, or closes this one and says what is
+    wrong.  Until then ``checking`` is set and "Play from here" waits.
+    """
+    rounds = rec.get("rounds")
+    if not isinstance(rounds, list) or not rounds:
+        return None
+    total = 0
+    for rnd in rounds:
+        actions = rnd.get("actions") if isinstance(rnd, dict) else None
+        if not isinstance(actions, list):
+            return None
+        total += len(actions)
+    if total <= PREVIEW_ACTIONS or (step is not None and step > total):
+        return None
+    session = sess.Session(setup)
+    last = len(rounds) - 1
+    game = sess.records.skim(rec, last, session.game)
+    if game is None:
+        return None
+    dealt = game.clone()
+    try:
+        for action in rounds[last]["actions"]:
+            game.apply(action)
+        viewer = Viewer(session, mode="replay", imported=True, copy=False)
+        viewer.skimmed = rec
+        viewer.bases[last] = dealt
+        viewer.checking = (0, len(rounds))
+        viewer.session(total if step is None else step)
+        viewer.log(LOG_LINES)      # the rounds the log shows play, too
+    except GameError:
+        return None                # the check says what is wrong, and where
+    return viewer
+
+
+def carry(old, new):
+    """``new`` (the checked viewer) in the place of ``old`` (its preview): at its step, with its choices."""
+    new.back_to = old.back_to
+    new.seats = list(old.seats)
+    new.hand = old.hand
+    new.session(old.step)
+    return new
+
 
 def log_items(lines):
     """The move log's items, newest first (as :func:`app.screens.log_items`)."""
     return "".join(['<li>%s</li>' % say(line) for line in reversed(lines[-LOG_LINES:])])
+
+
+def checking_words(viewer):
+    """What the preview's status line says while its record is being checked."""
+    n, total = viewer.checking
+    return t("replay.checking", n=n, total=total)
 
 
 def _button(label, arg, bid, disabled=False, cls=""):
@@ -189,9 +282,12 @@ def panel(viewer, shown, seats=None):
                     k, " selected" if k == kind else "", esc(t(sess.SEAT_KEYS[k]))))
             out.append("</select></div>")
         out.append("</fieldset>")
+    if viewer.checking is not None:
+        out.append('<p class="replay-checking" id="rp-checking" role="status">%s</p>' % esc(checking_words(viewer)))
     out.append('<div class="review-actions">')
     if viewer.imported:
-        out.append(_button(t("replay.play_here"), "play", "rp-play", cls="primary"))
+        out.append(_button(t("replay.play_here"), "play", "rp-play", cls="primary",
+                           disabled=viewer.checking is not None))
     out.append(_button(t("replay.close"), "end", "rp-close"))
     out.append("</div></div>")
     return "".join(out)

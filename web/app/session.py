@@ -279,6 +279,13 @@ class Session:
             self._text = RecordText(self.game)
         return self._text.text()
 
+    def written(self, texts):
+        """Take ``texts``, the canonical JSON of this game's first rounds (finished, as
+        ``records.dumps`` writes them: a replay viewer's), as already encoded for the
+        saves (app.recordtext): a thousand hands are a second of MicroPython to encode."""
+        self._text = RecordText(self.game)
+        self._text.done = texts[:]
+
     def save_text(self):
         return json.dumps({"v": SAVE_VERSION, "setup": self.setup, "record": self.record_json()})
 
@@ -370,9 +377,10 @@ class Review:
     forward applies one action, a step back at most one round's.
     """
 
-    def __init__(self, session):
+    def __init__(self, session, copy=True):
         self.setup = session.setup
-        self.record = session.game.record()
+        # copy False: the record's rounds are the game's own (never changed by a Review).
+        self.record = session.game.record(copy)
         self.rounds = self.record["rounds"]
         self.starts = []   # the step at which each round begins
         total = 0
@@ -430,8 +438,14 @@ class Review:
         else:
             twin = self.round_start(r)
             done = 0
-        for action in actions[done:k]:
-            twin.apply(action)
+        try:
+            for action in actions[done:k]:
+                twin.apply(action)
+        except GameError:
+            # A record still being checked (app.replay.preview) may hold a bad
+            # move: the kept twin is spoilt, the step stays where it was.
+            self.twin = self.at = None
+            raise
         self.twin = twin
         self.at = (r, k)
         self.step = step
