@@ -205,3 +205,30 @@ def test_a_reload_of_the_longest_game_resumes_in_short_tasks(app, browser, tmp_p
         browser.stop_tracing()
     tasks, _marks = main_thread_tasks(tmp_path / "resume.json")
     assert max(cpu or 0 for _ts, _dur, cpu in tasks) / 1000 <= LONG_TASK_MS
+
+
+def test_a_game_played_past_the_record_limit_says_its_export_will_not_import(app):
+    """The longest valid game is 82 bytes under the limit: its next deal takes it over.
+    It is still saved (a save may hold 4 × a record), and the page says at once that an
+    exported copy could not be imported again, offering Export."""
+    page, opener = app
+    assert opener() == "ready"
+    text = long_moon_record()
+    imported_and_checked(page, text)
+    page.get_by_role("button", name="Play from here").click()
+    page.wait_for_function("() => !document.getElementById('game').hasAttribute('data-review')")
+    banner = page.locator("#save-status")
+    assert banner.count() == 0 or banner.is_hidden()
+    page.get_by_role("button", name="Next round").click()
+    page.wait_for_function("() => { const b = document.getElementById('save-status'); return b && !b.hidden; }")
+    assert "now over 512 KB" in banner.inner_text() and "cannot be imported again" in banner.inner_text()
+    assert banner.get_by_role("button", name="Export").is_visible()
+    # Not urgent (it covers part of the table): it can be closed.
+    banner.get_by_role("button", name="Close").click()
+    assert banner.is_hidden()
+    now = page.evaluate("window.boneyard.record()")
+    assert len(now.encode("utf-8")) > record.MAX_RECORD_BYTES
+    saved = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('boneyard.game.'))
+                             .map(k => localStorage.getItem(k))""")
+    assert len(saved) == 1 and record.dumps(json.loads(saved[0])["record"]) == now
+    assert banner.is_hidden()

@@ -56,9 +56,16 @@ def saved_games_html(items, when):
 
 
 def status_html(kind):
-    """The banner when the game is not being saved (``full``) or moved on in another tab (``moved``)."""
+    """The banner when the game is not being saved (``full``), moved on in another tab
+    (``moved``), or its record grew past the records' size limit (``large``: saved, but
+    an export of it would be refused on import; Export still gives its text)."""
     if kind == "moved":
         return ('<p>%s</p><button type="button" data-act="reload-saved">%s</button>'
                 % (escape(t("saves.moved")), escape(t("saves.reload"))))
+    if kind == "large":
+        # Not urgent (the game is saved): it can be closed, not to cover the table.
+        return ('<p>%s</p><button type="button" data-act="export-unsaved">%s</button>'
+                '<button type="button" data-act="large-seen">%s</button>'
+                % (escape(t("saves.large")), escape(t("records.export")), escape(t("replay.close"))))
     return ('<p>%s</p><button type="button" data-act="export-unsaved">%s</button>'
             % (escape(t("saves.full")), escape(t("records.export"))))

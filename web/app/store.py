@@ -50,6 +50,8 @@ class _Tab:
         self.rev = 0          # the revision of it this tab last wrote or read
         self.unsaved = False  # the last save failed (full storage)
         self.moved = False    # another tab wrote a newer revision this tab did not take
+        self.large = False    # the game's record is over the records' size limit (saved; not importable)
+        self.large_seen = None  # the game whose "over the limit" notice the person closed
         self.notes = []       # catalog keys (and params) of values that fell back to defaults
         self.mark = None      # (session, rounds, actions) last stored: what flush() compares
         self.proxies = []
@@ -470,8 +472,25 @@ def save(session):
         tab.rev = rev
         tab.mark = _mark(session)
     tab.unsaved = not ok
+    tab.large = len(text) > records.MAX_RECORD_BYTES and too_large(session)
     show_status()
     return ok
+
+
+def large_seen():
+    """The person closed the notice that this game's record is over the limit: not shown again for it."""
+    tab.large_seen = tab.id
+    show_status()
+
+
+def too_large(session):
+    """Whether ``session``'s record is over the records' size limit: the game still saves
+    (a save may hold 4 × a record), but an exported copy would be refused on import."""
+    try:
+        records.check_size(session.record_json())
+    except records.RecordError:
+        return True
+    return False
 
 
 def _mark(session):
@@ -530,7 +549,8 @@ def analysis_put(game_id, key, text):
 def show_status():
     """Show or hide ``#save-status`` for the tab's save state (cheap when nothing changed)."""
     box = window.document.getElementById("save-status")
-    if not tab.unsaved and not tab.moved:
+    large = tab.large and tab.large_seen != tab.id
+    if not tab.unsaved and not tab.moved and not large:
         if box is not None and not box.hidden:
             box.hidden = True
             box.innerHTML = ""
@@ -544,7 +564,7 @@ def show_status():
         anchor.parentNode.insertBefore(box, anchor)
     from app.saves_view import status_html
 
-    html = status_html("moved" if tab.moved else "full")
+    html = status_html("moved" if tab.moved else "full" if tab.unsaved else "large")
     if box.innerHTML != html:
         box.innerHTML = html
     box.hidden = False

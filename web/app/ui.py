@@ -498,6 +498,8 @@ def handle(act, arg):
             begin(s, store.tab.id)
     elif act == "export-unsaved":
         records.export()
+    elif act == "large-seen":
+        store.large_seen()
     elif act == "new":
         state.token += 1
         state.pending_setup = state.session.setup if state.session else None
