@@ -37,6 +37,7 @@ def test_the_review_with_its_analysis(axe_page, game_name, players, seed):  # no
     assert panel_violations(page) == [], "done"
 
 
+@pytest.mark.no_pyodide      # the panel needs no Pyodide (tests/conftest.py: ?pyodide=off)
 def test_the_history_panel(axe_page):  # noqa: F811
     page, open_app = axe_page
     assert open_app() == "ready"
