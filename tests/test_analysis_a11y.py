@@ -24,6 +24,11 @@ def panel_violations(page):
 pytestmark = pytest.mark.browser
 
 
+# Without Pyodide (tests/conftest.py: ?pyodide=off) the analysis runs on
+# MicroPython from start to end: always the same panel (Chicken Foot's with its
+# quick-estimate note and "Analyse again" button, more than Pyodide's shows),
+# where Pyodide's start beside it made the runtime depend on the machine's load.
+@pytest.mark.no_pyodide
 @pytest.mark.parametrize("game_name,players,seed", [("moon", 3, 7), ("chicken-foot", 4, 3)])
 def test_the_review_with_its_analysis(axe_page, game_name, players, seed):  # noqa: F811
     page, open_app = axe_page
@@ -33,10 +38,12 @@ def test_the_review_with_its_analysis(axe_page, game_name, players, seed):  # no
     page.wait_for_selector("#analysis[data-analysis-state=running]")
     assert panel_violations(page) == [], "running"
     page.wait_for_selector("#analysis[data-analysis-state=done]", timeout=180000)
+    assert page.get_attribute("#analysis", "data-runtime") == "micropython"
     page.locator("#an-list button").first.click()
     assert panel_violations(page) == [], "done"
 
 
+@pytest.mark.no_pyodide      # the panel needs no Pyodide (tests/conftest.py: ?pyodide=off)
 def test_the_history_panel(axe_page):  # noqa: F811
     page, open_app = axe_page
     assert open_app() == "ready"

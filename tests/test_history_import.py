@@ -124,6 +124,7 @@ def test_ids_that_cannot_name_a_save_are_replaced():
 
 
 @pytest.mark.browser
+@pytest.mark.no_pyodide      # the history needs no Pyodide (tests/conftest.py: ?pyodide=off)
 def test_an_exported_history_imports_back_with_the_same_list_and_statistics(page, open_app, saves, tmp_path):
     assert open_app() == "ready"
     for (text, _), spec in zip(saves, GAMES):

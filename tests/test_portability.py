@@ -5,7 +5,8 @@ tests/interpreters.py).  Drop a new ``*.py`` into tests/portable/ and it is
 picked up here.  MicroPython starts in a tenth of a second, so each script
 gets a start of its own (a test per script); Pyodide's start costs some 3 s
 of CPU, so every script runs in one start of it (each as in a fresh
-interpreter: tests/node/run.mjs ``--batch``).
+interpreter: tests/node/run.mjs ``--batch``), the harness's own checks on
+Pyodide (a batch's fresh start per script, large output) with them.
 """
 
 import functools
@@ -56,8 +57,42 @@ def test_micropython_prints_what_cpython_prints(script):
         script.name, first_difference(reference(script), output))
 
 
-def test_pyodide_prints_what_cpython_prints():
-    outputs = run_scripts("pyodide", SCRIPTS)
+# The harness's own checks below, as scripts: a batch's scripts each start
+# as in a fresh interpreter (BATCH: the first, a failing one, the last), and
+# megabytes of output are captured whole (BIG).
+BATCH = {
+    "first.py": "from engine import tiles\nimport helper\nhelper.calls.append(1)\nLEFT = 1\n"
+                "print(len(helper.calls), __name__)\n",
+    "helper.py": "calls = []\n",
+    "fails.py": "from engine import tiles\ntiles.parse('not a tile')\n",
+    "last.py": "import sys, helper\nhelper.calls.append(1)\n"
+               "print(len(helper.calls), 'LEFT' in globals(), 'engine.tiles' in sys.modules)\n",
+}
+BATCH_ORDER = ["first.py", "fails.py", "last.py"]
+BIG = "for i in range(100000):\n    print('%06d' % i, 'é' * 3)\n"
+BIG_OUTPUT = "".join("%06d ééé\n" % i for i in range(100000))
+
+
+def harness_scripts(folder):
+    """Write BATCH's files and ``big.py`` into ``folder``; return the batch's scripts and big.py's path."""
+    for name, text in BATCH.items():
+        (folder / name).write_text(text)
+    (folder / "big.py").write_text(BIG)
+    return [folder / name for name in BATCH_ORDER], folder / "big.py"
+
+
+@pytest.fixture(scope="module")
+def pyodide_outputs(tmp_path_factory):
+    """``{script path: (stdout, error)}`` of every portable script and of the
+    harness's own checks, in ONE start of Pyodide (its start costs seconds of
+    CPU: one start for them all instead of one for each check)."""
+    batch, big = harness_scripts(tmp_path_factory.mktemp("harness"))
+    scripts = list(SCRIPTS) + batch + [big]
+    return dict(zip(scripts, run_scripts("pyodide", scripts))), batch, big
+
+
+def test_pyodide_prints_what_cpython_prints(pyodide_outputs):
+    outputs = [pyodide_outputs[0][script] for script in SCRIPTS]
     differ = []
     for script, (output, error) in zip(SCRIPTS, outputs):
         if error is not None:
@@ -121,14 +156,13 @@ def test_a_failing_script_raises_with_its_traceback(tmp_path):
 
 
 @pytest.mark.parametrize("interpreter", [name for name in INTERPRETERS if name != "cpython"])
-def test_a_batch_runs_each_script_as_in_a_fresh_interpreter(tmp_path, interpreter):
-    (tmp_path / "first.py").write_text("from engine import tiles\nimport helper\nhelper.calls.append(1)\n"
-                                       "LEFT = 1\nprint(len(helper.calls), __name__)\n")
-    (tmp_path / "helper.py").write_text("calls = []\n")
-    (tmp_path / "fails.py").write_text("from engine import tiles\ntiles.parse('not a tile')\n")
-    (tmp_path / "last.py").write_text("import sys, helper\nhelper.calls.append(1)\n"
-                                      "print(len(helper.calls), 'LEFT' in globals(), 'engine.tiles' in sys.modules)\n")
-    outputs = run_scripts(interpreter, [tmp_path / "first.py", tmp_path / "fails.py", tmp_path / "last.py"])
+def test_a_batch_runs_each_script_as_in_a_fresh_interpreter(tmp_path, interpreter, request):
+    if interpreter == "pyodide":
+        # Pyodide's batch is the portable scripts' (after all of them: fresh even then).
+        outputs_by_script, batch, _ = request.getfixturevalue("pyodide_outputs")
+        outputs = [outputs_by_script[script] for script in batch]
+    else:
+        outputs = run_scripts(interpreter, harness_scripts(tmp_path)[0])
     assert outputs[0] == ("1 __main__\n", None)
     # A failing script reports its traceback; the next one still runs, with
     # nothing of the scripts before it: not their names, nor their imports.
@@ -136,9 +170,11 @@ def test_a_batch_runs_each_script_as_in_a_fresh_interpreter(tmp_path, interprete
     assert outputs[2] == ("1 False False\n", None)
 
 
-def test_large_output_is_captured_whole(tmp_path):
-    script = tmp_path / "big.py"
-    script.write_text("for i in range(100000):\n    print('%06d' % i, 'é' * 3)\n")
-    expected = "".join("%06d ééé\n" % i for i in range(100000))
-    for interpreter in INTERPRETERS:
-        assert run_script(interpreter, script) == expected, interpreter
+def test_large_output_is_captured_whole(tmp_path, pyodide_outputs):
+    _, script = harness_scripts(tmp_path)
+    for interpreter in ("cpython", "micropython"):
+        assert run_script(interpreter, script) == BIG_OUTPUT, interpreter
+    # Pyodide's in the portable scripts' batch (tests/node/run.mjs writes a
+    # script's output the same way alone or in a batch).
+    outputs_by_script, _, big = pyodide_outputs
+    assert outputs_by_script[big] == (BIG_OUTPUT, None)

@@ -51,7 +51,9 @@ def acting_card_states(page):
         [c.dataset.seat, (c.querySelector('.seat-state') || {}).className || '', c.textContent])""")
 
 
+# A replay needs no Pyodide (tests/conftest.py: ?pyodide=off), and neither does axe.
 @pytest.mark.browser
+@pytest.mark.no_pyodide
 def test_an_imported_chicken_foot_record_never_shows_a_computer_thinking(axe_page):  # noqa: F811
     # The default setup has computers in seats 2-4, so the replay's seats are computers.
     page, open_app = axe_page
@@ -70,6 +72,7 @@ def test_an_imported_chicken_foot_record_never_shows_a_computer_thinking(axe_pag
 
 
 @pytest.mark.browser
+@pytest.mark.no_pyodide
 @pytest.mark.parametrize("game_name,players,seed", [("moon", 3, 7), ("chicken-foot", 4, 3)])
 def test_the_whole_replay_page_passes_axe(axe_page, game_name, players, seed):  # noqa: F811
     page, open_app = axe_page

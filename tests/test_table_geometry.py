@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine import layout
+from sizes import examples
 from test_ui import setup_game, waiting
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
@@ -213,7 +214,8 @@ def settle(page):
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-@pytest.mark.parametrize("players, rounds", [(4, 3), (8, 1)])
+# Four players: two rounds in CI, three at nightly size (tests/sizes.py).
+@pytest.mark.parametrize("players, rounds", [(4, examples(2, 3)), (8, 1)])
 def test_desktop_table_stays_legible_and_in_shape(browser, site, players, rounds):
     from conftest import guarded_app
 

@@ -240,6 +240,9 @@ SMALL_BUTTONS = """() => Array.from(document.querySelectorAll('button:not([disab
   .map(([name, r]) => name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
 
 
+# Button sizes need no Pyodide (tests/conftest.py: ?pyodide=off); the two
+# responsiveness tests above keep it, its start on the page included.
+@pytest.mark.no_pyodide
 def test_touch_targets_on_a_phone(browser, site, page_watch):
     # A guarded page (tests/conftest.py): outside requests, page and console errors fail the test.
     for page in guarded_page(browser, page_watch, viewport={"width": 360, "height": 640}, has_touch=True,

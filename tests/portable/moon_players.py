@@ -7,6 +7,7 @@ same bytes must come out on CPython, MicroPython and Pyodide
 medium estimate, whose arithmetic is all integers.
 """
 
+from _nightly import size
 from engine.ai import Budget, choose
 from engine.ai.moon_eval import best_choices
 from engine.ai.moon_sampling import Knowledge, count_worlds, sample_world
@@ -15,6 +16,8 @@ from engine.rng import Rng
 from engine.tiles import NAMES
 
 LEVELS = [["easy", "medium", "hard"], ["hard", "easy", "medium"], ["medium", "hard", "easy"]]
+# CI two hands (every level plays; MicroPython takes some 3 s a hand), the nightly size all three seatings.
+HANDS = size(2, 3)
 BUDGET = Budget(iterations=2)
 
 
@@ -24,7 +27,7 @@ def names(mask):
 
 rng = Rng(20261130)
 g = Moon(3)
-for hand in range(3):
+for hand in range(HANDS):
     g.start_round(g.new_deal(rng))
     levels = LEVELS[hand % 3]
     print("hand", hand, "levels", " ".join(levels))
