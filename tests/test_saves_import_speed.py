@@ -21,9 +21,9 @@ import pytest
 from conftest import guarded_app
 from engine import record
 from engine.game import RecordError
-from engine.record import MAX_DEPTH, dumps
+from engine.record import MAX_DEPTH, MAX_RECORD_BYTES, dumps
 from helpers import long_moon_record, played
-from test_saves_limits import LONGTASKS, SETTLED, error_text, moon_record
+from test_saves_limits import LONGTASKS, SETTLED, error_text, moon_record, padded
 from test_ui_perf import main_thread_tasks, traced
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
@@ -193,6 +193,18 @@ def test_the_longest_valid_game_imports_in_short_tasks_saying_how_far_it_is(app,
     checking = [s for s in said if s.startswith("Checking the record: round ")]
     assert checking and checking[-1].endswith("of %d…" % len(rec["rounds"])), said
     assert said[-1] == "" and page.locator("#rec-progress").is_hidden()
+
+
+def test_a_record_just_under_the_size_limit_imports_in_short_tasks(app, browser, tmp_path):
+    """Several hands and one large unknown field, 512 KB in all: read in tasks of at most 200 ms of CPU."""
+    page, opener = app
+    assert opener() == "ready"
+    text = padded(moon_record(hands=8), MAX_RECORD_BYTES)
+    tasks = import_traced(browser, page, text, tmp_path / "trace.json")
+    assert error_text(page) == ""
+    total = sum(len(r["actions"]) for r in json.loads(text)["rounds"])
+    assert page.locator("#game .replay").get_attribute("data-total") == str(total)
+    assert too_slow(tasks) == [], tasks
 
 
 def test_a_full_eight_player_chicken_foot_match_imports_in_short_tasks(app, browser, tmp_path):

@@ -92,12 +92,8 @@ def test_records_just_under_and_over_the_size_limit(app):
     assert page.locator("#game .replay").is_visible()
     total = sum(len(r["actions"]) for r in json.loads(under)["rounds"])
     assert page.locator("#game .replay").get_attribute("data-total") == str(total) and total > 100
-    # No task of the reading froze the page for more than 200 ms (the viewer's
-    # first paint comes after it, in a task of its own, as each step's paint
-    # does); the seconds it takes are bench/saves.py's business (never timed tests).
-    read_at = page.evaluate("() => performance.getEntriesByName('boneyard-import-read').pop().startTime")
-    reading = [task["ms"] for task in tasks if task["start"] + task["ms"] <= read_at]
-    assert max(reading + [0]) <= 200, tasks
+    # That its reading never froze the page for over 200 ms is asserted by its CPU in
+    # tests/test_saves_import_speed.py (a wall-clock bound here failed at load 17).
 
     over = padded(moon_record(), MAX_RECORD_BYTES + 1)
     took, tasks = import_text(page, over)
