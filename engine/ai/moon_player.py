@@ -70,7 +70,7 @@ GAME_GAIN = 40
 # points) when choosing the bid: a sampled world is solved double-dummy, the
 # bidder seeing every hand, so a world "made" is often not made at the table
 # (most lost contracts were overbids); the costlier the bid, the surer it must be.
-# Re-deciding session 6's tournament bids (bench/moon_rebid.py): at 3 it
+# Re-deciding session 6's tournament bids (bench/moon_records.py --rebid): at 3 it
 # changes 10 of 44 lost contracts' bids and none of 20 made ones; at 6, 16 of
 # 44 and 5 of 20 (a made 21 among them), so 3.
 SET_RISK = 3
