@@ -1,7 +1,8 @@
 """Moon hard's bid by expected score: the auction it plays out in each world, and what a contract is worth."""
 
 from engine.ai import Budget, choose
-from engine.ai.moon_player import _Auction, _contract_gain
+from engine.ai import moon_player
+from engine.ai.moon_player import _Auction, _auction_bid, _contract_gain
 from engine.ai.moon_sampling import Knowledge
 from engine.moon import Moon
 from engine.rng import Rng
@@ -69,3 +70,29 @@ def test_the_standings_count_a_game_won_or_lost_on_the_hand():
     assert _contract_gain(zero, 0, 21, 7) == 4 * 21 + 40
     assert _contract_gain(zero, 0, 21, 6) == -4 * 21 - 2 + -40
     assert _contract_gain(zero, 1, 21, 7) == 0 - 2 * 21 - 40
+
+
+def _last_to_bid(rows):
+    # The third seat after two passes: nobody bids after it, so its own
+    # contract's tricks (``rows``: one per widow choice, a count per world)
+    # decide alone; every world is the true deal (only the count matters).
+    g, _ = _dealt(7)
+    g.apply("pass")
+    g.apply("pass")
+    k = Knowledge(g.view(g.current_seat()))
+    worlds = [list(g.hands)] * len(rows[0])
+    return _auction_bid(k, [4, 5, 6, 7, 21], None, [(g.widow, worlds, rows)])
+
+
+def test_the_risk_of_being_set_lowers_a_bid_made_in_most_worlds_but_not_all(monkeypatch):
+    five = [[5] * 11 + [4]]                  # 5 made in 11 of 12 worlds, 4 in all
+    moon = [[7] * 9 + [6] * 3]               # 21 made in 9 of 12, 6 in all
+    monkeypatch.setattr(moon_player, "SET_RISK", 0)
+    assert _last_to_bid(five) == 5
+    assert _last_to_bid(moon) == 21
+    monkeypatch.setattr(moon_player, "SET_RISK", 40)
+    assert _last_to_bid(five) == 4           # a set now costs 10 more points a bid point
+    assert _last_to_bid(moon) == 6
+    assert _last_to_bid([[5] * 12]) == 5     # a bid made in every world keeps no risk
+    monkeypatch.setattr(moon_player, "SET_RISK", 1)
+    assert _last_to_bid(five) == 5           # 5 is worth 2 points over 4 in 11 worlds: a small risk keeps it
