@@ -54,8 +54,8 @@ def play_round(players, deal_seed, hard_seat, budget, seed, cpu, matches=False):
     sc = g.totals() if matches else g.last_scores()
     others = [sc[s] for s in range(players) if s != hard_seat]
     if matches:
-        return sc[hard_seat] - sum(others) / len(others), sc[hard_seat] <= min(others)
-    return sc[hard_seat] - sum(others) / len(others), g.went_out() == hard_seat
+        return sc[hard_seat] - sum(others) / len(others), sc[hard_seat] <= min(others), sc[hard_seat] - min(others)
+    return sc[hard_seat] - sum(others) / len(others), g.went_out() == hard_seat, sc[hard_seat] - min(others)
 
 
 def _paired(a, b):
@@ -67,7 +67,7 @@ def _paired(a, b):
     return mean, sd / math.sqrt(n)
 
 
-def report(variants, res, outs, cpu, matches=False):
+def report(variants, res, outs, cpu, margins, matches=False):
     n = len(res[0])
     for i, v in enumerate(variants):
         mean, se = _paired(res[i], res[0])
@@ -80,6 +80,11 @@ def report(variants, res, outs, cpu, matches=False):
             row["wins_se"] = round(wse, 3)
         else:
             row["went_out"] = sum(outs[i])
+        # Hard's score less the best opponent's: what decides who wins.
+        mm, mse = _paired(margins[i], margins[0])
+        row["margin"] = round(sum(margins[i]) / n, 2)
+        row["margin_vs_first"] = round(mm, 2)
+        row["margin_se"] = round(mse, 2)
         row["cpu_ms"] = round(1000 * sum(cpu[i]) / max(1, len(cpu[i])), 1)
         print(json.dumps(row), flush=True)
 
@@ -104,17 +109,19 @@ def main():
     res = [[] for _ in variants]
     outs = [[] for _ in variants]
     cpu = [[] for _ in variants]
+    margins = [[] for _ in variants]
     for d in range(args.deals):
         for seat in range(args.players):
             for i, v in enumerate(variants):
                 settings.apply([(n, x) for n, x in v if n != "iterations"])
-                adv, out = play_round(args.players, args.seed * 100003 + d, seat, budgets[i], d * 8 + seat, cpu[i],
+                adv, out, margin = play_round(args.players, args.seed * 100003 + d, seat, budgets[i], d * 8 + seat, cpu[i],
                                       args.matches)
                 res[i].append(adv)
                 outs[i].append(1 if out else 0)
+                margins[i].append(margin)
         if (d + 1) % args.every == 0 and d + 1 < args.deals:
-            report(variants, res, outs, cpu, args.matches)
-    report(variants, res, outs, cpu, args.matches)
+            report(variants, res, outs, cpu, margins, args.matches)
+    report(variants, res, outs, cpu, margins, args.matches)
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ HARD_TIME_MS = 1200      # default safety cap (a decision must stay under 2 s)
 HARD_MAX_CANDIDATES = 6  # the medium ranking prunes the rest
 OUT_BONUS = 8
 MATCH_WIN = 40           # in the last round, finishing with the lowest total
+LEADER_W = 0             # before the last round: weight of the margin to the best-placed opponent
 HALVING = 0              # successive halving over the candidates (1; 0: an even split, measured no better)
 HALVING_MIN_WORLDS = 8   # fewer worlds than this in the first stage: an even split
 
@@ -189,6 +190,15 @@ class _Judge:
         value = sum(sc) - own - own * others_n
         if g.went_out() == seat:
             value += OUT_BONUS * others_n
+        if LEADER_W and not self.last:
+            # The match is won by the lowest total: the rival that matters
+            # is the opponent best placed after this round.
+            totals = self.totals
+            low = 1 << 30
+            for s in range(self.players):
+                if s != seat and totals[s] + sc[s] < low:
+                    low = totals[s] + sc[s]
+            value += LEADER_W * (low - totals[seat] - own)
         if self.last:
             # The match ends with this round: what counts is finishing lowest.
             totals = self.totals
