@@ -3,7 +3,9 @@
 Every deal is played once per hard seat (the others medium) and once per
 variant; a variant sets module constants (``cf_sim.POLICY=medium``,
 ``cf_player.HARD_MAX_CANDIDATES=8``) and may set its own budget
-(``iterations=1500``: comparisons at equal time when a change costs CPU).
+(``iterations=1500``: comparisons at equal time when a change costs CPU);
+``oracle=all`` / ``oracle=hands`` let hard search the true hidden tiles
+(ceilings, see ``OWN``).
 Prints one JSON line per variant: hard's mean round score less the mean
 of the medium seats (pips, lower is better), how often hard went out, the
 paired difference against the first variant with its standard error, and
@@ -35,7 +37,24 @@ from variants import Settings, parse  # noqa: E402
 MODULES = {"cf_sim": cf_sim, "cf_player": cf_player, "cf_know": cf_know}
 
 
-def play_round(players, deal_seed, hard_seat, budget, seed, cpu, matches=False):
+# Settings of the bench itself, not module constants: a variant's own budget,
+# and ``oracle`` (``all``: hard searches the true hands and yard instead of
+# sampled worlds; ``hands``: the true hands, the yard shuffled): ceilings that
+# show what better worlds could buy, never a fair player.
+OWN = ("iterations", "oracle")
+
+
+def _truth(g, oracle):
+    """A stand-in for ``cf_know.sample_hinted`` that deals ``g``'s real hidden tiles (see ``OWN``)."""
+    def sample(k, rng):
+        yard = list(g.yard[g.ypos:])
+        if oracle == "hands":
+            rng.shuffle(yard)
+        return list(g.hands), yard
+    return sample
+
+
+def play_round(players, deal_seed, hard_seat, budget, seed, cpu, matches=False, oracle=None):
     g = ChickenFoot(players)
     deals = Rng(deal_seed)
     g.start_round(g.new_deal(deals))
@@ -47,7 +66,10 @@ def play_round(players, deal_seed, hard_seat, budget, seed, cpu, matches=False):
             continue
         view = g.view(seat)
         c0 = time.process_time()
+        if oracle and seat == hard_seat:
+            cf_player.sample_hinted = _truth(g, oracle)
         action = choose(view, "hard" if seat == hard_seat else "medium", rng.next64(), budget)
+        cf_player.sample_hinted = cf_know.sample_hinted
         if seat == hard_seat and len(view["legal"]) > 1:
             cpu.append(time.process_time() - c0)
         g.apply(action, seat)
@@ -105,7 +127,7 @@ def main():
     for v in variants:
         own = [value for name, value in v if name == "iterations"]
         budgets.append(Budget(iterations=own[0] if own else args.iterations))
-    settings = Settings(MODULES, cf_player, [[(n, x) for n, x in v if n != "iterations"] for v in variants])
+    settings = Settings(MODULES, cf_player, [[(n, x) for n, x in v if n not in OWN] for v in variants])
     res = [[] for _ in variants]
     outs = [[] for _ in variants]
     cpu = [[] for _ in variants]
@@ -113,9 +135,10 @@ def main():
     for d in range(args.deals):
         for seat in range(args.players):
             for i, v in enumerate(variants):
-                settings.apply([(n, x) for n, x in v if n != "iterations"])
-                adv, out, margin = play_round(args.players, args.seed * 100003 + d, seat, budgets[i], d * 8 + seat, cpu[i],
-                                      args.matches)
+                settings.apply([(n, x) for n, x in v if n not in OWN])
+                oracle = [x for n, x in v if n == "oracle"]
+                adv, out, margin = play_round(args.players, args.seed * 100003 + d, seat, budgets[i], d * 8 + seat,
+                                              cpu[i], args.matches, oracle[0] if oracle else None)
                 res[i].append(adv)
                 outs[i].append(1 if out else 0)
                 margins[i].append(margin)
