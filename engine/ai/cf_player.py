@@ -15,7 +15,9 @@ function of the view, the generator's seed and the iteration budget.
   :mod:`engine.ai.cf_sim`, over the same worlds for every candidate; pick
   the best mean of (opponents' mean round score - own round score), with a
   bonus for going out (in the match's last round, a large bonus for
-  finishing with the lowest total: then only winning counts).  The
+  finishing with the lowest total: then only winning counts; before it,
+  ``LEADER_W``, off, would add the margin to the opponent best placed after
+  the round: not measured better, 8 paired matches a variant are noise).  The
   candidates are the distinct plays (two ends of the same number are one
   play), at most the medium ranking's best ``HARD_MAX_CANDIDATES``.  ``budget.iterations`` counts playouts (worlds
   times candidates; default ``HARD_PLAYOUTS``, at least ``HARD_MIN_WORLDS``
