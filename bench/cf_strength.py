@@ -3,7 +3,9 @@
 Every deal is played once per hard seat (the others medium) and once per
 variant; a variant sets module constants (``cf_sim.POLICY=medium``,
 ``cf_player.HARD_MAX_CANDIDATES=8``) and may set its own budget
-(``iterations=1500``: comparisons at equal time when a change costs CPU).
+(``iterations=1500``: comparisons at equal time when a change costs CPU);
+``oracle=all`` / ``oracle=hands`` let hard search the true hidden tiles
+(ceilings, see ``OWN``).
 Prints one JSON line per variant: hard's mean round score less the mean
 of the medium seats (pips, lower is better), how often hard went out, the
 paired difference against the first variant with its standard error, and
@@ -35,7 +37,24 @@ from variants import Settings, parse  # noqa: E402
 MODULES = {"cf_sim": cf_sim, "cf_player": cf_player, "cf_know": cf_know}
 
 
-def play_round(players, deal_seed, hard_seat, budget, seed, cpu, matches=False):
+# Settings of the bench itself, not module constants: a variant's own budget,
+# and ``oracle`` (``all``: hard searches the true hands and yard instead of
+# sampled worlds; ``hands``: the true hands, the yard shuffled): ceilings that
+# show what better worlds could buy, never a fair player.
+OWN = ("iterations", "oracle")
+
+
+def _truth(g, oracle):
+    """A stand-in for ``cf_know.sample_hinted`` that deals ``g``'s real hidden tiles (see ``OWN``)."""
+    def sample(k, rng):
+        yard = list(g.yard[g.ypos:])
+        if oracle == "hands":
+            rng.shuffle(yard)
+        return list(g.hands), yard
+    return sample
+
+
+def play_round(players, deal_seed, hard_seat, budget, seed, cpu, matches=False, oracle=None):
     g = ChickenFoot(players)
     deals = Rng(deal_seed)
     g.start_round(g.new_deal(deals))
@@ -47,15 +66,18 @@ def play_round(players, deal_seed, hard_seat, budget, seed, cpu, matches=False):
             continue
         view = g.view(seat)
         c0 = time.process_time()
+        if oracle and seat == hard_seat:
+            cf_player.sample_hinted = _truth(g, oracle)
         action = choose(view, "hard" if seat == hard_seat else "medium", rng.next64(), budget)
+        cf_player.sample_hinted = cf_know.sample_hinted
         if seat == hard_seat and len(view["legal"]) > 1:
             cpu.append(time.process_time() - c0)
         g.apply(action, seat)
     sc = g.totals() if matches else g.last_scores()
     others = [sc[s] for s in range(players) if s != hard_seat]
     if matches:
-        return sc[hard_seat] - sum(others) / len(others), sc[hard_seat] <= min(others)
-    return sc[hard_seat] - sum(others) / len(others), g.went_out() == hard_seat
+        return sc[hard_seat] - sum(others) / len(others), sc[hard_seat] <= min(others), sc[hard_seat] - min(others)
+    return sc[hard_seat] - sum(others) / len(others), g.went_out() == hard_seat, sc[hard_seat] - min(others)
 
 
 def _paired(a, b):
@@ -67,7 +89,7 @@ def _paired(a, b):
     return mean, sd / math.sqrt(n)
 
 
-def report(variants, res, outs, cpu, matches=False):
+def report(variants, res, outs, cpu, margins, matches=False):
     n = len(res[0])
     for i, v in enumerate(variants):
         mean, se = _paired(res[i], res[0])
@@ -80,6 +102,11 @@ def report(variants, res, outs, cpu, matches=False):
             row["wins_se"] = round(wse, 3)
         else:
             row["went_out"] = sum(outs[i])
+        # Hard's score less the best opponent's: what decides who wins.
+        mm, mse = _paired(margins[i], margins[0])
+        row["margin"] = round(sum(margins[i]) / n, 2)
+        row["margin_vs_first"] = round(mm, 2)
+        row["margin_se"] = round(mse, 2)
         row["cpu_ms"] = round(1000 * sum(cpu[i]) / max(1, len(cpu[i])), 1)
         print(json.dumps(row), flush=True)
 
@@ -100,21 +127,24 @@ def main():
     for v in variants:
         own = [value for name, value in v if name == "iterations"]
         budgets.append(Budget(iterations=own[0] if own else args.iterations))
-    settings = Settings(MODULES, cf_player, [[(n, x) for n, x in v if n != "iterations"] for v in variants])
+    settings = Settings(MODULES, cf_player, [[(n, x) for n, x in v if n not in OWN] for v in variants])
     res = [[] for _ in variants]
     outs = [[] for _ in variants]
     cpu = [[] for _ in variants]
+    margins = [[] for _ in variants]
     for d in range(args.deals):
         for seat in range(args.players):
             for i, v in enumerate(variants):
-                settings.apply([(n, x) for n, x in v if n != "iterations"])
-                adv, out = play_round(args.players, args.seed * 100003 + d, seat, budgets[i], d * 8 + seat, cpu[i],
-                                      args.matches)
+                settings.apply([(n, x) for n, x in v if n not in OWN])
+                oracle = [x for n, x in v if n == "oracle"]
+                adv, out, margin = play_round(args.players, args.seed * 100003 + d, seat, budgets[i], d * 8 + seat,
+                                              cpu[i], args.matches, oracle[0] if oracle else None)
                 res[i].append(adv)
                 outs[i].append(1 if out else 0)
+                margins[i].append(margin)
         if (d + 1) % args.every == 0 and d + 1 < args.deals:
-            report(variants, res, outs, cpu, args.matches)
-    report(variants, res, outs, cpu, args.matches)
+            report(variants, res, outs, cpu, margins, args.matches)
+    report(variants, res, outs, cpu, margins, args.matches)
 
 
 if __name__ == "__main__":

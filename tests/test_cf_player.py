@@ -566,3 +566,49 @@ def test_hard_with_halving_is_legal_and_deterministic(monkeypatch):
         assert choose(view, "hard", 7, Budget(iterations=120)) == a
         checked += 1
     assert checked >= 3
+
+
+class _Seat:
+    """The two fields of a seat's knowledge the judge reads."""
+
+    def __init__(self, seat, players):
+        self.seat = seat
+        self.players = players
+
+
+class _Scored:
+    """The two things the hard player's judge reads of a finished playout."""
+
+    def __init__(self, scores, out):
+        self.scores = scores
+        self.out = out
+
+    def last_scores(self):
+        return self.scores
+
+    def went_out(self):
+        return self.out
+
+
+def test_the_leader_term_values_the_margin_to_the_best_placed_opponent(monkeypatch):
+    from engine.ai import cf_player
+    k = _Seat(0, 4)
+    view = {"round": 3, "rounds": 10, "totals": [40, 30, 60, 70]}
+    # Seat 1 leads the match: a round that costs it 10 more is worth more
+    # to seat 0 than one that costs seat 3 (far behind) 10 more, once the term is on.
+    hurts_leader = _Scored([5, 15, 10, 10], None)
+    hurts_last = _Scored([5, 5, 10, 20], None)
+    monkeypatch.setattr(cf_player, "LEADER_W", 0)
+    judge = cf_player._Judge(view, k)
+    # Without it, only the mean: (15 + 10 + 10) - 3 * 5 either way.
+    assert judge.value(hurts_leader) == judge.value(hurts_last) == 20
+    monkeypatch.setattr(cf_player, "LEADER_W", 3)
+    judge = cf_player._Judge(view, k)
+    # Best placed after the round: seat 1 at 45 (or 35), against seat 0's 45.
+    assert judge.value(hurts_leader) == 20 + 3 * (45 - 45)
+    assert judge.value(hurts_last) == 20 + 3 * (35 - 45)
+    # The last round keeps its own term (finishing lowest) and no leader term.
+    last = {"round": 9, "rounds": 10, "totals": [40, 30, 60, 70]}
+    judge = cf_player._Judge(last, k)
+    # Seat 0 ends on 45, seat 1 on 35: not lowest, no bonus.
+    assert judge.value(hurts_last) == 20

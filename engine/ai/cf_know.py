@@ -186,12 +186,13 @@ def knowledge(view):
 # than this (pips): the medium player's other terms (ends it can follow,
 # doubles) are worth up to about that much.
 HEAVIER = 8
-_HEAVIER = [None, None]
+_HEAVIER = {}   # (db50, HEAVIER) -> masks: keyed by the margin too, so a bench that changes it gets its own
 
 
 def _heavier(t, db50):
     """The mask of tiles heavier than ``t`` by more than ``HEAVIER`` pips."""
-    table = _HEAVIER[1 if db50 else 0]
+    key = (1 if db50 else 0, HEAVIER)
+    table = _HEAVIER.get(key)
     if table is None:
         w = [tile_score(u, db50) for u in range(N_TILES)]
         table = []
@@ -201,7 +202,7 @@ def _heavier(t, db50):
                 if w[v] > w[u] + HEAVIER:
                     m |= 1 << v
             table.append(m)
-        _HEAVIER[1 if db50 else 0] = table
+        _HEAVIER[key] = table
     return table[t]
 
 

@@ -15,7 +15,9 @@ function of the view, the generator's seed and the iteration budget.
   :mod:`engine.ai.cf_sim`, over the same worlds for every candidate; pick
   the best mean of (opponents' mean round score - own round score), with a
   bonus for going out (in the match's last round, a large bonus for
-  finishing with the lowest total: then only winning counts).  The
+  finishing with the lowest total: then only winning counts; before it,
+  ``LEADER_W``, off, would add the margin to the opponent best placed after
+  the round: not measured better, 8 paired matches a variant are noise).  The
   candidates are the distinct plays (two ends of the same number are one
   play), at most the medium ranking's best ``HARD_MAX_CANDIDATES``.  ``budget.iterations`` counts playouts (worlds
   times candidates; default ``HARD_PLAYOUTS``, at least ``HARD_MIN_WORLDS``
@@ -40,6 +42,7 @@ HARD_TIME_MS = 1200      # default safety cap (a decision must stay under 2 s)
 HARD_MAX_CANDIDATES = 6  # the medium ranking prunes the rest
 OUT_BONUS = 8
 MATCH_WIN = 40           # in the last round, finishing with the lowest total
+LEADER_W = 0             # before the last round: weight of the margin to the best-placed opponent
 HALVING = 0              # successive halving over the candidates (1; 0: an even split, measured no better)
 HALVING_MIN_WORLDS = 8   # fewer worlds than this in the first stage: an even split
 
@@ -189,6 +192,15 @@ class _Judge:
         value = sum(sc) - own - own * others_n
         if g.went_out() == seat:
             value += OUT_BONUS * others_n
+        if LEADER_W and not self.last:
+            # The match is won by the lowest total: the rival that matters
+            # is the opponent best placed after this round.
+            totals = self.totals
+            low = 1 << 30
+            for s in range(self.players):
+                if s != seat and totals[s] + sc[s] < low:
+                    low = totals[s] + sc[s]
+            value += LEADER_W * (low - totals[seat] - own)
         if self.last:
             # The match ends with this round: what counts is finishing lowest.
             totals = self.totals
