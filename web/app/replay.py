@@ -106,12 +106,11 @@ class Viewer(sess.Review):
     def writing(self, every=24):
         """Encode the rounds' canonical JSON for the first save after "Play from here"
         (:meth:`continued`): a generator yielding after each ``every`` rounds."""
-        from engine import record as records
         texts = self.texts
         for k in range(len(texts), len(self.rounds)):
             if "scores" not in self.rounds[k]:
                 return
-            texts.append(records.dumps(self.rounds[k]))
+            texts.append(sess.records.dumps(self.rounds[k]))
             if k % every == every - 1:
                 yield None
 
