@@ -31,6 +31,7 @@ function of the view, the generator's seed and the iteration budget.
 from ..chickenfoot import ChickenFoot
 from ..rng import Rng
 from ..tiles import HI, NAMES, PIPS, double, parse
+from . import cf_sim
 from .cf_heur import score_plays
 from .cf_know import knowledge, sample_hinted
 from .cf_sim import playout
@@ -45,6 +46,7 @@ MATCH_WIN = 40           # in the last round, finishing with the lowest total
 LEADER_W = 0             # before the last round: weight of the margin to the best-placed opponent
 HALVING = 0              # successive halving over the candidates (1; 0: an even split, measured no better)
 HALVING_MIN_WORLDS = 8   # fewer worlds than this in the first stage: an even split
+FAST = 1                 # medium playouts by cf_sim.finish (0: play_world, the plain way; the same moves)
 
 
 def _plays(view, k):
@@ -185,12 +187,16 @@ class _Judge:
         self.totals = view["totals"]
 
     def value(self, g):
+        """The worth of the finished playout ``g``."""
+        return self.score(g.last_scores(), g.went_out())
+
+    def score(self, sc, out):
+        """The worth of a playout that ended with round scores ``sc``, ``out`` having gone out (or -1)."""
         seat = self.seat
         others_n = self.others_n
-        sc = g.last_scores()
         own = sc[seat]
         value = sum(sc) - own - own * others_n
-        if g.went_out() == seat:
+        if out == seat:
             value += OUT_BONUS * others_n
         if LEADER_W and not self.last:
             # The match is won by the lowest total: the rival that matters
@@ -249,8 +255,13 @@ def choose_hard(view, rng, budget):
     judge = _Judge(view, k)
     base = None
     moves = []
+    matched = []
     for p in plays:
         moves.append((p[1] << 6) | p[2])
+        matched.append(p[3])
+    # The medium playouts without a copy of the state (cf_sim.finish: the same moves);
+    # another policy (a bench's variant) through play_world.
+    fast = FAST and cf_sim.POLICY == "medium" and not cf_sim.M_EPS
     totals = [0] * n
     # Candidates still in the running, best first by the medium ranking (its
     # order breaks ties).  Every survivor has played the same worlds, so
@@ -268,7 +279,11 @@ def choose_hard(view, rng, budget):
                 base = world_base(view, k, hands, yard)
             wseed = rng.next64()
             for i in alive:
-                totals[i] += judge.value(play_world(base, hands, yard, moves[i], wseed))
+                if fast:
+                    sc, out = cf_sim.finish(base, hands, yard, moves[i] >> 6, matched[i])
+                    totals[i] += judge.score(sc, out)
+                else:
+                    totals[i] += judge.value(play_world(base, hands, yard, moves[i], wseed))
             if deadline.passed():
                 stopped = True
                 break

@@ -19,7 +19,8 @@ rules are the engine's; only the choice of play is here):
   in ``EPS`` plays a uniformly random playable tile instead.
 """
 
-from ..chickenfoot import BIT_INDEX, NUM_MASK, tile_score
+from ..chickenfoot import BIT_INDEX, NUM_MASK, NUMS_TO_TILES, TOES, tile_score
+from ..chickenfoot.score import _pip_total
 from ..tiles import HI, IS_DOUBLE, LO
 
 EPS = 8       # one move in EPS is random
@@ -114,17 +115,35 @@ def medium_choice(g, p, rng):
     tile left in hand that follows the end it opens (up to 3), or
     ``M_FOLLOW_NONE`` if none does; a double ``M_DOUBLE``, and
     ``M_DOUBLE_NO_TOE`` more without a toe to cover it.  The first best in
-    tile order (the higher number's end first) is played.  The hard player
-    spends most of its time here, so the loop is spelled out: the tiles
-    are listed once, and those too light to win are skipped
-    (tests/test_cf_run_round.py holds it to the rating stated plainly).
+    tile order (the higher number's end first) is played (:func:`_rate`;
+    tests/test_cf_run_round.py holds it to the rating stated plainly).
     """
     if not p & (p - 1):
         return greedy_end(g, BIT_INDEX[p])
-    R = _R_DB50 if g.double_blank_50 else _R_PLAIN
-    hand = g.hands[g.seat]
     b = g.forced_target()
-    open_nums = g.open_numbers() if b < 0 else (1 << HI[b])
+    if M_EPS:
+        # One draw a decision: its low bits say whether to play at random, its high bits what.
+        x = rng.next64()
+        if x % M_EPS == 0:
+            tiles = []
+            while p:
+                low = p & -p
+                p ^= low
+                tiles.append(BIT_INDEX[low])
+            return greedy_end(g, tiles[(x >> 32) % len(tiles)])
+    best = _rate(g.hands[g.seat], p, g.open_numbers() if b < 0 else (1 << HI[b]),
+                 _R_DB50 if g.double_blank_50 else _R_PLAIN)
+    if b < 0:
+        b = g.open_end(best & 15)
+    return ((best >> 4) << 6) | b
+
+
+def _rate(hand, p, open_nums, R):
+    """:func:`medium_choice`'s pick among the two or more tiles ``p`` of
+    ``hand`` that may match the numbers ``open_nums`` (base ratings ``R``),
+    as ``tile << 4 | matched number``.  The playouts spend most of their
+    time here, so the loop is spelled out: the tiles are listed once, and
+    those too light to win are skipped."""
     tiles = []
     top = -1
     while p:
@@ -134,11 +153,6 @@ def medium_choice(g, p, rng):
         tiles.append(t)
         if R[t] > top:
             top = R[t]
-    if M_EPS:
-        # One draw a decision: its low bits say whether to play at random, its high bits what.
-        x = rng.next64()
-        if x % M_EPS == 0:
-            return greedy_end(g, tiles[(x >> 32) % len(tiles)])
     floor = top - _REACH
     best = -(1 << 30)
     best_t = -1
@@ -171,9 +185,7 @@ def medium_choice(g, p, rng):
                     best = s
                     best_t = t
                     best_n = m
-    if b < 0:
-        b = g.open_end(best_n)
-    return (best_t << 6) | b
+    return (best_t << 4) | best_n
 
 
 POLICY = "medium"
@@ -182,3 +194,126 @@ POLICY = "medium"
 def playout(g, rng):
     """Finish ``g``'s round (a state with ``log`` off) with the playout policy."""
     g.run_round(rng, medium_choice if POLICY == "medium" else greedy_choice)
+
+
+def finish(base, hands, yard, t, m):
+    """The end of the round in which ``base``'s seat to act plays tile ``t``
+    matching the number ``m``, the world's tiles ``hands``/``yard`` in place of ``base``'s,
+    then every seat plays by :func:`medium_choice`: ``(scores, went_out)``.
+
+    What ``play_world`` then ``last_scores()`` / ``went_out()`` give (the
+    same moves: tests/test_cf_sim_finish.py), without a copy of ``base``
+    (left unchanged) or a call per move: the hard player's search is made of
+    these.  Only the numbers of the free ends count in a playout (which tile
+    shows a number does not change a rating or a score), so the table is a
+    count per number; every rule is :meth:`ChickenFoot._attach`'s and
+    :meth:`ChickenFoot.run_round`'s, spelled out on locals.
+    """
+    players = base.players
+    seat = base.seat
+    hands = list(hands)
+    counts = list(base.counts)
+    req = base.spokes_req
+    spokes = base.spokes
+    dnum = base.dnum
+    foot = base.foot
+    toes = base.toes
+    cnt = []
+    for e in base.ends:
+        cnt.append(len(e))
+    open_nums = base.open_nums
+    R = _R_DB50 if base.double_blank_50 else _R_PLAIN
+    ypos = 0
+    last_draw = len(yard) - base.reserve    # draws allowed while ypos < last_draw
+    out = -1
+    while True:
+        # Seat plays t on an end m: _attach's bookkeeping, the ends counted per number.
+        if spokes < req:
+            spokes += 1
+        elif foot >= 0:
+            toes += 1
+            if toes == TOES:
+                foot = -1
+        else:
+            c = cnt[m] - 1
+            cnt[m] = c
+            if not c:
+                open_nums &= ~(1 << m)
+        hi = HI[t]
+        if hi == LO[t]:
+            foot = t
+            toes = 0
+        else:
+            o = hi + LO[t] - m
+            cnt[o] += 1
+            open_nums |= 1 << o
+        # _constrain: what the table accepts now, and the number every play must match (or -1).
+        if spokes < req:
+            fnum = dnum
+            pmask = NUM_MASK[dnum]
+        elif foot >= 0:
+            fnum = HI[foot]
+            pmask = NUM_MASK[fnum]
+        else:
+            fnum = -1
+            pmask = NUMS_TO_TILES[open_nums]
+        hands[seat] &= ~(1 << t)
+        c = counts[seat] - 1
+        counts[seat] = c
+        if not c:
+            out = seat
+            break
+        # The next seats, until one plays: a draw when it has no play, a pass
+        # when the drawn tile does not play either or the yard is at its reserve.
+        blocked = False
+        while True:
+            if ypos >= last_draw:
+                blocked = True
+                for h in hands:
+                    if h & pmask:
+                        blocked = False
+                        break
+                if blocked:
+                    break
+            seat += 1
+            if seat == players:
+                seat = 0
+            hand = hands[seat]
+            p = hand & pmask
+            if p:
+                break
+            if ypos < last_draw:
+                d = yard[ypos]
+                ypos += 1
+                hand |= 1 << d
+                hands[seat] = hand
+                counts[seat] += 1
+                p = (1 << d) & pmask
+                if p:
+                    break
+        if blocked:
+            break
+        if p & (p - 1):
+            best = _rate(hand, p, open_nums if fnum < 0 else (1 << fnum), R)
+            t = best >> 4
+            m = best & 15
+            continue
+        # A single play: greedy_end's choice of end.
+        t = BIT_INDEX[p]
+        if fnum >= 0:
+            m = fnum
+            continue
+        hi = HI[t]
+        lo = LO[t]
+        if hi != lo and (open_nums >> hi) & 1 and (open_nums >> lo) & 1:
+            rest = hand & ~p
+            m = lo if rest & NUM_MASK[hi] and not rest & NUM_MASK[lo] else hi
+        elif (open_nums >> hi) & 1:
+            m = hi
+        else:
+            m = lo
+    db50 = base.double_blank_50
+    scores = []
+    for s in range(players):
+        scores.append(0 if s == out else _pip_total(hands[s], db50))
+    return scores, out

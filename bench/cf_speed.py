@@ -1,0 +1,126 @@
+"""How fast Chicken Foot's ``hard`` searches at a fixed playout budget (CPython), and what it chose.
+
+    python3 bench/cf_speed.py [--iterations 2000] [--decisions 40] [--profile 25]
+
+Times ``hard`` (no time cap) on the first ``--decisions`` tile decisions
+(two or more plays) of the seeded 4-player medium games of
+bench/workloads/mpy_games.py, the positions ``bench/cf_rate.py`` and
+``bench/mpy_hard.py --rate`` time too, and prints one JSON line: decisions
+and playouts per CPU second (CPU time, which the machine's load inflates far
+less than wall time), the median / p95 / max decision in CPU and wall ms,
+and ``digest``: a hash of every choice and of every playout's value in
+order, the same before and after a change that only makes the search
+faster (a changed digest means some playout played differently).
+``--profile N`` runs the same decisions under cProfile and prints its N
+costliest functions (by own time) instead.  Run it under ``nice -n 10``.
+"""
+
+import argparse
+import cProfile
+import hashlib
+import json
+import os
+import pstats
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# --root DIR: the engine of another checkout (e.g. `git archive main engine bench`
+# unpacked there), to time before and after a change in one sitting.
+if "--root" in sys.argv:
+    ROOT = os.path.abspath(sys.argv[sys.argv.index("--root") + 1])
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "bench", "workloads"))
+
+from engine.ai import Budget, cf_player, choose  # noqa: E402
+from mpy_games import decisions  # noqa: E402
+
+
+def positions(limit):
+    out = []
+    for _phase, view, seed in decisions("chicken-foot"):
+        plays = [a for a in view["legal"] if a != "draw" and a != "pass"]
+        if len(plays) >= 2:
+            out.append((view, seed))
+            if len(out) == limit:
+                break
+    return out
+
+
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(q * len(ordered))) - 1))]
+
+
+class Counter:
+    """Wraps the judge's value of a playout: counts the playouts and hashes their values."""
+
+    def __init__(self):
+        self.playouts = 0
+        self.digest = hashlib.sha256()
+        # The judge's one method every playout's value goes through (value() before score() existed).
+        self.name = "score" if hasattr(cf_player._Judge, "score") else "value"
+        self.plain = getattr(cf_player._Judge, self.name)
+
+    def install(self):
+        counter = self
+        plain = self.plain
+
+        def wrapped(judge, *args):
+            v = plain(judge, *args)
+            counter.playouts += 1
+            counter.digest.update(b"%d," % v)
+            return v
+        setattr(cf_player._Judge, self.name, wrapped)
+
+    def remove(self):
+        setattr(cf_player._Judge, self.name, self.plain)
+
+
+def run(todo, iterations):
+    counter = Counter()
+    counter.install()
+    cpu, wall = [], []
+    for view, seed in todo:
+        w0 = time.perf_counter()
+        c0 = time.process_time()
+        action = choose(view, "hard", seed, Budget(iterations=iterations))
+        cpu.append((time.process_time() - c0) * 1000.0)
+        wall.append((time.perf_counter() - w0) * 1000.0)
+        counter.digest.update(action.encode() + b";")
+    counter.remove()
+    return cpu, wall, counter
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--iterations", type=int, default=2000)
+    ap.add_argument("--decisions", type=int, default=40)
+    ap.add_argument("--profile", type=int, default=0, help="print cProfile's N costliest functions instead")
+    ap.add_argument("--root", default=ROOT, help="the checkout whose engine to time (default: this one)")
+    args = ap.parse_args()
+    todo = positions(args.decisions)
+    load = round(os.getloadavg()[0], 2)
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        run(todo, args.iterations)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(args.profile)
+        return
+    cpu, wall, counter = run(todo, args.iterations)
+    total_cpu = sum(cpu) / 1000.0
+    print(json.dumps({
+        "metric": "cf_speed", "iterations": args.iterations, "decisions": len(cpu), "playouts": counter.playouts,
+        "decisions_per_cpu_s": round(len(cpu) / total_cpu, 2),
+        "playouts_per_cpu_s": round(counter.playouts / total_cpu),
+        "cpu_ms_median": round(percentile(cpu, 0.5), 1), "cpu_ms_p95": round(percentile(cpu, 0.95), 1),
+        "cpu_ms_max": round(max(cpu), 1),
+        "wall_ms_median": round(percentile(wall, 0.5), 1), "wall_ms_p95": round(percentile(wall, 0.95), 1),
+        "wall_ms_max": round(max(wall), 1),
+        "root": ROOT, "load_before": load, "load_after": round(os.getloadavg()[0], 2),
+        "digest": counter.digest.hexdigest()[:16]}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
