@@ -19,7 +19,7 @@ rules are the engine's; only the choice of play is here):
   in ``EPS`` plays a uniformly random playable tile instead.
 """
 
-from ..chickenfoot import BIT_INDEX, NUM_MASK, NUMS_TO_TILES, TOES, tile_score
+from ..chickenfoot import BIT_INDEX, N_TILES, NUM_MASK, NUMS_TO_TILES, TOES, tile_score
 from ..chickenfoot.score import _pip_total
 from ..tiles import HI, IS_DOUBLE, LO
 
@@ -100,12 +100,16 @@ M_DOUBLE_NO_TOE = -40
 M_EPS = 0            # one decision in M_EPS is a random play (0: never, see above)
 
 
-# Base ratings in tenths of a pip, and the reach of the end terms: a tile
-# rated more than _REACH below the heaviest playable one can never beat it
-# (at best +75 against at worst -30), so it is not rated at all.
+# Base ratings in tenths of a pip.
 _R_PLAIN = [10 * w for w in _W_PLAIN]
 _R_DB50 = [10 * w for w in _W_DB50]
-_REACH = 3 * M_FOLLOW - min(M_FOLLOW_NONE, M_DOUBLE + M_DOUBLE_NO_TOE)
+# Per tile, the other tiles bearing its higher / lower number: a hand less
+# the tile, the tiles that follow the end it opens, in one mask operation.
+_OTHERS_HI = [NUM_MASK[HI[t]] & ~(1 << t) for t in range(N_TILES)]
+_OTHERS_LO = [NUM_MASK[LO[t]] & ~(1 << t) for t in range(N_TILES)]
+# The set by tile id in three parts, the highest ids (the 8s and 9s: the
+# heaviest tiles) first, so _rate meets the likely best early.
+_THIRDS = [((1 << N_TILES) - 1) & ~((1 << 36) - 1), ((1 << 36) - 1) & ~((1 << 21) - 1), (1 << 21) - 1]
 
 
 def medium_choice(g, p, rng):
@@ -141,50 +145,66 @@ def medium_choice(g, p, rng):
 def _rate(hand, p, open_nums, R):
     """:func:`medium_choice`'s pick among the two or more tiles ``p`` of
     ``hand`` that may match the numbers ``open_nums`` (base ratings ``R``),
-    as ``tile << 4 | matched number``.  The playouts spend most of their
-    time here, so the loop is spelled out: the tiles are listed once, and
-    those too light to win are skipped."""
-    tiles = []
-    top = -1
-    while p:
-        low = p & -p
-        p ^= low
-        t = BIT_INDEX[low]
-        tiles.append(t)
-        if R[t] > top:
-            top = R[t]
-    floor = top - _REACH
+    as ``tile << 4 | matched number``: the best rating, the lowest tile
+    among equals (the higher number's end first).
+
+    The playouts spend most of their time here, so the loop is spelled
+    out: the heavier third of the set first (``_THIRDS``), so that a tile
+    too light to beat the best so far even with the most an end can add is
+    skipped unrated, and the tiles that follow an end are counted from
+    ``_OTHERS_HI``/``_OTHERS_LO`` (the hand less the tile, in one mask).
+    """
+    # The most an end or a double adds (M_FOLLOW >= 0, M_FOLLOW_NONE and
+    # M_DOUBLE_NO_TOE below 0), read now: a bench may change the constants.
+    reach = 3 * M_FOLLOW
+    if M_DOUBLE > reach:
+        reach = M_DOUBLE
     best = -(1 << 30)
-    best_t = -1
+    best_t = N_TILES
     best_n = -1
-    for t in tiles:
-        base = R[t]
-        if base < floor:
-            continue
-        # Two or more playable tiles, so at least one stays in hand: no play goes out here.
-        rest = hand & ~(1 << t)
-        hi = HI[t]
-        lo = LO[t]
-        if hi == lo:
-            s = base + M_DOUBLE + (0 if rest & NUM_MASK[hi] else M_DOUBLE_NO_TOE)
-            if s > best:
-                best = s
-                best_t = t
-                best_n = hi
-            continue
-        for m in (hi, lo):
-            if (open_nums >> m) & 1:
-                # The end it opens shows the other number: how many of the rest follow it (up to 3).
-                f = rest & NUM_MASK[hi + lo - m]
+    for third in _THIRDS:
+        q = p & third
+        while q:
+            low = q & -q
+            q ^= low
+            t = BIT_INDEX[low]
+            base = R[t]
+            if base + reach < best:
+                continue
+            # Two or more playable tiles, so at least one stays in hand: no play goes out here.
+            hi = HI[t]
+            lo = LO[t]
+            if hi == lo:
+                s = base + M_DOUBLE + (0 if hand & _OTHERS_HI[t] else M_DOUBLE_NO_TOE)
+                if s > best or (s == best and t < best_t):
+                    best = s
+                    best_t = t
+                    best_n = hi
+                continue
+            if (open_nums >> hi) & 1:
+                # It opens lo: how many of the rest follow it (up to 3).
+                f = hand & _OTHERS_LO[t]
                 if f:
                     f &= f - 1
                     s = base + (M_FOLLOW if not f else (2 * M_FOLLOW if not f & (f - 1) else 3 * M_FOLLOW))
                 else:
                     s = base + M_FOLLOW_NONE
-                if s > best:
+                if s > best or (s == best and t < best_t):
                     best = s
                     best_t = t
-                    best_n = m
+                    best_n = hi
+            if (open_nums >> lo) & 1:
+                f = hand & _OTHERS_HI[t]
+                if f:
+                    f &= f - 1
+                    s = base + (M_FOLLOW if not f else (2 * M_FOLLOW if not f & (f - 1) else 3 * M_FOLLOW))
+                else:
+                    s = base + M_FOLLOW_NONE
+                # Past the same tile's higher end only if better (t == best_t then).
+                if s > best or (s == best and t < best_t):
+                    best = s
+                    best_t = t
+                    best_n = lo
     return (best_t << 4) | best_n
 
 
