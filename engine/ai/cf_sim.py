@@ -107,6 +107,8 @@ _R_DB50 = [10 * w for w in _W_DB50]
 # the tile, the tiles that follow the end it opens, in one mask operation.
 _OTHERS_HI = [NUM_MASK[HI[t]] & ~(1 << t) for t in range(N_TILES)]
 _OTHERS_LO = [NUM_MASK[LO[t]] & ~(1 << t) for t in range(N_TILES)]
+# Per tile, its two ways to match: (number matched, the tiles that follow the end it opens).
+_ENDS = [((HI[t], _OTHERS_LO[t]), (LO[t], _OTHERS_HI[t])) for t in range(N_TILES)]
 # The set by tile id in three parts, the highest ids (the 8s and 9s: the
 # heaviest tiles) first, so _rate meets the likely best early.
 _THIRDS = [((1 << N_TILES) - 1) & ~((1 << 36) - 1), ((1 << 36) - 1) & ~((1 << 21) - 1), (1 << 21) - 1]
@@ -152,7 +154,7 @@ def _rate(hand, p, open_nums, R):
     out: the heavier third of the set first (``_THIRDS``), so that a tile
     too light to beat the best so far even with the most an end can add is
     skipped unrated, and the tiles that follow an end are counted from
-    ``_OTHERS_HI``/``_OTHERS_LO`` (the hand less the tile, in one mask).
+    ``_ENDS`` (the hand less the tile, in one mask).
     """
     # The most an end or a double adds (M_FOLLOW >= 0, M_FOLLOW_NONE and
     # M_DOUBLE_NO_TOE below 0), read now: a bench may change the constants.
@@ -181,30 +183,20 @@ def _rate(hand, p, open_nums, R):
                     best_t = t
                     best_n = hi
                 continue
-            if (open_nums >> hi) & 1:
-                # It opens lo: how many of the rest follow it (up to 3).
-                f = hand & _OTHERS_LO[t]
-                if f:
-                    f &= f - 1
-                    s = base + (M_FOLLOW if not f else (2 * M_FOLLOW if not f & (f - 1) else 3 * M_FOLLOW))
-                else:
-                    s = base + M_FOLLOW_NONE
-                if s > best or (s == best and t < best_t):
-                    best = s
-                    best_t = t
-                    best_n = hi
-            if (open_nums >> lo) & 1:
-                f = hand & _OTHERS_HI[t]
-                if f:
-                    f &= f - 1
-                    s = base + (M_FOLLOW if not f else (2 * M_FOLLOW if not f & (f - 1) else 3 * M_FOLLOW))
-                else:
-                    s = base + M_FOLLOW_NONE
-                # Past the same tile's higher end only if better (t == best_t then).
-                if s > best or (s == best and t < best_t):
-                    best = s
-                    best_t = t
-                    best_n = lo
+            for m, others in _ENDS[t]:
+                if (open_nums >> m) & 1:
+                    # The end it opens shows the other number: how many of the rest follow it (up to 3).
+                    f = hand & others
+                    if f:
+                        f &= f - 1
+                        s = base + (M_FOLLOW if not f else (2 * M_FOLLOW if not f & (f - 1) else 3 * M_FOLLOW))
+                    else:
+                        s = base + M_FOLLOW_NONE
+                    # The same tile's lower end only if better (t == best_t then).
+                    if s > best or (s == best and t < best_t):
+                        best = s
+                        best_t = t
+                        best_n = m
     return (best_t << 4) | best_n
 
 
