@@ -4,7 +4,7 @@ For each decision of the chosen seat, every legal play is judged as the
 ``hard`` player judges its candidates (:mod:`engine.ai.cf_player`): the
 unseen tiles are dealt at random consistently with what the seat saw
 (:func:`engine.ai.cf_know.sample`), each play is played out to the end of the
-round by the playout policy (:func:`engine.ai.cf_player.play_world`), every
+round by the playout policy (:func:`engine.ai.cf_player.play_out`), every
 play on the same worlds.  The value of a play is the seat's mean round score
 (pips, lower is better) with its standard error; a play is ``"costly"`` when
 its mean is more than ``threshold`` above the best one's and more than twice
@@ -18,10 +18,9 @@ every interpreter.
 """
 
 from ..rng import Rng
-from ..tiles import parse
 from .analysis import Progress, drain
 from .cf_know import knowledge, sample
-from .cf_player import play_world, world_base
+from .cf_player import _plays, play_out, world_base
 
 WORLDS = 48         # worlds per decision when no budget is given
 THRESHOLD = 200     # hundredths of a pip: a play costing more than 2 pips is marked
@@ -50,11 +49,6 @@ def mean_se(total, squares, n):
     return mean, isqrt(var)
 
 
-def _move(action):
-    parts = action.split(">")
-    return (parse(parts[0]) << 6) | parse(parts[1])
-
-
 def decision_seed(seed, ri, index):
     """The generator seed of one decision: public facts only (the seed, the round, the action index)."""
     return (seed * 65536 + ri) * 65536 + index
@@ -73,8 +67,8 @@ def judge(view, rng, worlds, work):
     ``work`` (a :class:`Progress`) per world and returns the scores.
     """
     k = knowledge(view)
-    actions = plays_of(view)
-    moves = [_move(a) for a in actions]
+    plays = _plays(view, k)
+    actions = [p[0] for p in plays]
     seat = view["seat"]
     scores = [[] for _ in actions]
     hands, yard = sample(k, rng)
@@ -83,9 +77,8 @@ def judge(view, rng, worlds, work):
         if w:
             hands, yard = sample(k, rng)
         wseed = rng.next64()
-        for i in range(len(moves)):
-            g = play_world(base, hands, yard, moves[i], wseed)
-            scores[i].append(g.round_scores()[-1][seat])
+        for i in range(len(plays)):
+            scores[i].append(play_out(base, hands, yard, plays[i], wseed)[0][seat])
         yield work.step()
     return [(actions[i], scores[i]) for i in range(len(actions))]
 

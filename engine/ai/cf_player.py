@@ -173,6 +173,17 @@ def play_world(base, hands, yard, move, seed):
     return g
 
 
+def play_out(base, hands, yard, play, seed):
+    """``(round scores, seat that went out or -1)`` after ``play`` (one of
+    :func:`_plays`) in the world ``hands``/``yard``: what :func:`play_world`
+    gives, by :func:`cf_sim.finish` (the same moves, no copy of ``base``)
+    when the policy is the medium one, as it is but in a bench's variants."""
+    if FAST and cf_sim.POLICY == "medium" and not cf_sim.M_EPS:
+        return cf_sim.finish(base, hands, yard, play[1], play[3])
+    g = play_world(base, hands, yard, (play[1] << 6) | play[2], seed)
+    return g.last_scores(), g.went_out()
+
+
 class _Judge:
     """A playout's worth to the deciding seat (see the module docstring):
     whole numbers, times the number of opponents, so every interpreter sums alike."""
@@ -254,14 +265,6 @@ def choose_hard(view, rng, budget):
                         (HARD_TIME_MS if budget.iterations is None else None), budget.started)
     judge = _Judge(view, k)
     base = None
-    moves = []
-    matched = []
-    for p in plays:
-        moves.append((p[1] << 6) | p[2])
-        matched.append(p[3])
-    # The medium playouts without a copy of the state (cf_sim.finish: the same moves);
-    # another policy (a bench's variant) through play_world.
-    fast = FAST and cf_sim.POLICY == "medium" and not cf_sim.M_EPS
     totals = [0] * n
     # Candidates still in the running, best first by the medium ranking (its
     # order breaks ties).  Every survivor has played the same worlds, so
@@ -279,11 +282,8 @@ def choose_hard(view, rng, budget):
                 base = world_base(view, k, hands, yard)
             wseed = rng.next64()
             for i in alive:
-                if fast:
-                    sc, out = cf_sim.finish(base, hands, yard, moves[i] >> 6, matched[i])
-                    totals[i] += judge.score(sc, out)
-                else:
-                    totals[i] += judge.value(play_world(base, hands, yard, moves[i], wseed))
+                sc, out = play_out(base, hands, yard, plays[i], wseed)
+                totals[i] += judge.score(sc, out)
             if deadline.passed():
                 stopped = True
                 break
