@@ -1,7 +1,12 @@
 """Fast simulation of a Chicken Foot round to its end: the hard player's playouts.
 
 Two policies on :meth:`engine.chickenfoot.ChickenFoot.run_round`'s loop (the
-rules are the engine's; only the choice of play is here):
+rules are the engine's; only the choice of play is here), and
+:func:`finish`, the medium policy's round written out on locals without a
+copy of the state: the same moves as ``run_round`` with
+:func:`medium_choice` (tests/test_cf_sim_finish.py), 1.5-2x the playouts a
+second (README, ``bench/cf_speed.py``).  The search and the analysis play
+through it (:func:`engine.ai.cf_player.play_out`).
 
 * :func:`medium_choice` (``POLICY = "medium"``, the default): every seat
   rates its plays as the medium player does -- the weight shed, the end left
