@@ -1,5 +1,6 @@
 """Helpers several test modules share (import them: ``from tests.helpers import run_cli``)."""
 
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -64,6 +65,8 @@ def played(game, players, seed):
     return g.record()
 
 
+# Made once per process (3.5 s of CPython each; four browser tests take the same text).
+@functools.lru_cache(maxsize=None)
 def long_moon_record(limit=None, seed=5):
     """The JSON text of one long Moon game filling the record size limit (``limit`` bytes,
     default ``engine.record.MAX_RECORD_BYTES``) with complete hands: some 1,400 hands, 37k actions.
@@ -93,7 +96,8 @@ def long_moon_record(limit=None, seed=5):
                 action = rng.choice(legal)
             game.apply(action)
         # The new hand's JSON and its comma; a finished game would end the record early.
-        size += len(dumps(game.record()["rounds"][-1]).encode("utf-8")) + (1 if game.round_count() > 1 else 0)
+        # (The game's own last round: game.record() copies every round, which made this quadratic.)
+        size += len(dumps(game._rounds[-1]).encode("utf-8")) + (1 if game.round_count() > 1 else 0)
         if size > limit or game.is_over():
             break
     rec = game.record()

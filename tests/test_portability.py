@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.interpreters import INTERPRETERS, PACKAGES, available, run_script, run_scripts
+from tests.sizes import NIGHTLY
 
 PORTABLE = Path(__file__).resolve().parent / "portable"
 # ``_*.py`` are the scripts' own helpers (``_nightly.py``), not scripts.
@@ -146,10 +147,17 @@ def test_the_page_bundle_is_imported_compiled_and_tracebacks_name_the_source(tmp
         "/repo/engine/render.mpy", "/repo/app/i18n.mpy"]
 
 
+# A script run alone on Pyodide (a start of its own, some 3 s of CPU) only
+# nightly: no CI test runs one (the portable scripts share one start), and a
+# failing script's traceback from Pyodide is checked in CI in that batch
+# (test_a_batch_runs_each_script_as_in_a_fresh_interpreter[pyodide]).
+ALONE = INTERPRETERS if NIGHTLY else [name for name in INTERPRETERS if name != "pyodide"]
+
+
 def test_a_failing_script_raises_with_its_traceback(tmp_path):
     script = tmp_path / "fails.py"
     script.write_text("from engine import tiles\ntiles.parse('not a tile')\n")
-    for interpreter in INTERPRETERS:
+    for interpreter in ALONE:
         with pytest.raises(RuntimeError) as caught:
             run_script(interpreter, script)
         assert "TileError" in str(caught.value), interpreter

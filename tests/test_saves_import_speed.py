@@ -11,7 +11,10 @@
   CPU from a Chrome trace, as tests/test_ui_perf.py does: this machine is
   shared, the wall clock says little), says how far it has got, and leaves
   the game being played alone until it is done.  The seconds are
-  bench/saves.py's.
+  bench/saves.py's.  The longest game's import (its short tasks, its progress
+  line) and its Play from here and reload are checked in
+  tests/test_import_preview.py, on one import each (an import of it costs
+  15-25 s of a shared core).
 """
 
 import json
@@ -174,28 +177,6 @@ def too_slow(tasks):
     return [t for t in tasks if t["ms"] > LONG_TASK_MS and (t["cpu"] is None or t["cpu"] > LONG_TASK_MS)]
 
 
-def test_the_longest_valid_game_imports_in_short_tasks_saying_how_far_it_is(app, browser, tmp_path):
-    page, opener = app
-    assert opener() == "ready"
-    text = long_moon_record()
-    rec = json.loads(text)
-    tasks = import_traced(browser, page, text, tmp_path / "trace.json")
-    assert error_text(page) == ""
-    total = sum(len(r["actions"]) for r in rec["rounds"])
-    assert page.locator("#game .replay").get_attribute("data-total") == str(total)
-    # (A task the trace could not match has no CPU figure: None, printed as such, never compared.)
-    longest = max(tasks, key=lambda t: t["ms"]) if tasks else {"ms": 0, "cpu": 0}
-    print("longest valid game: %d long tasks, the longest %s ms (CPU %s)" % (len(tasks), longest["ms"], longest["cpu"]))
-    assert too_slow(tasks) == [], tasks
-    # It opens before its moves are checked (tests/test_import_preview.py): the check ends.
-    page.wait_for_function("() => !document.getElementById('rp-checking')", timeout=300000, polling=100)
-    # It said what it was doing, counting the hands it had checked, then said nothing more.
-    said = page.evaluate("window.__progress")
-    checking = [s for s in said if s.startswith("Checking the record: round ")]
-    assert checking and checking[-1].endswith("of %d…" % len(rec["rounds"])), said
-    assert said[-1] == "" and page.locator("#rec-progress").is_hidden()
-
-
 def test_a_record_just_under_the_size_limit_imports_in_short_tasks(app, browser, tmp_path):
     """Several hands and one large unknown field, 512 KB in all: read in tasks of at most 200 ms of CPU."""
     page, opener = app
@@ -224,37 +205,3 @@ def test_a_full_eight_player_chicken_foot_match_imports_in_short_tasks(app, brow
     page.get_by_role("button", name="Close", exact=True).click()
     page.wait_for_function("() => !document.getElementById('game').hasAttribute('data-review')")
     assert page.evaluate("window.boneyard.record()") == before
-
-
-def test_play_from_here_and_a_reload_of_the_longest_game(app, browser, tmp_path):
-    """"Play from here" builds the game from the viewer's snapshots (nothing replayed again);
-    a reload rebuilds it from its save, checked once on the rules, logging its last hands
-    only: the same game and the same log on screen either way.  Its save is a little
-    over the record limit (the setup beside the record): still read back, not set aside."""
-    from conftest import wait_for_state
-
-    page, opener = app
-    assert opener() == "ready"
-    text = long_moon_record()
-    rec = json.loads(text)
-    import_traced(browser, page, text, tmp_path / "trace.json")
-    page.wait_for_function("() => !document.getElementById('rp-checking')", timeout=300000, polling=100)
-    total = int(page.locator("#game .replay").get_attribute("data-total"))
-    for _ in range(3):
-        page.get_by_role("button", name="Back", exact=True).click()
-    log_then = page.locator("#log-list li").all_inner_texts()
-    began = page.evaluate("performance.now()")
-    page.get_by_role("button", name="Play from here").click()
-    page.wait_for_function("() => !document.getElementById('game').hasAttribute('data-review')", timeout=120000)
-    took = page.evaluate("performance.now()") - began
-    expected = record.replay(rec, total - 3).record()
-    assert record.loads(page.evaluate("window.boneyard.record()")) == expected
-    log_now = page.locator("#log-list li").all_inner_texts()
-    assert log_now == log_then and len(log_now) == 60
-    began = page.evaluate("performance.now()")
-    page.reload()
-    assert wait_for_state(page, "app-state", 300000) == "ready"
-    print("play from here: %.0f ms; reload to ready: %.0f ms (page clock, this machine's load)" % (
-        took, page.evaluate("performance.now()")))
-    assert record.loads(page.evaluate("window.boneyard.record()")) == expected
-    assert page.locator("#log-list li").all_inner_texts() == log_then

@@ -67,6 +67,57 @@ def status(page):
     return page.locator("#computer-status").inner_text()
 
 
+def players_constant(name):
+    """A time-out of web/app/players.py (seconds), read from its source (it imports the page's modules)."""
+    source = (build.ROOT / "web" / "app" / "players.py").read_text(encoding="utf-8")
+    if name == "MPY_START_TIMEOUT_S":
+        return int(re.search(r"^START_TIMEOUT_S = \{MPY: (\d+),", source, re.M).group(1))
+    return int(re.search(r"^%s = (\d+)$" % name, source, re.M).group(1))
+
+
+# The page's own fixed time-outs (app/players.py: a worker's start, a call, the
+# "slow" notice) read the page's clock: Date.now() and asyncio's sleeps, which
+# MicroPython's port runs on setTimeout.  In CI a test that waits for one
+# installs Playwright's clock (page.clock: the page's Date, setTimeout and
+# performance, flowing as usual) and jumps it over the time-out once the page
+# is waiting for that alone; the workers' own clocks are not touched.  Nightly
+# waits them out in real time.  Either way the state must follow within the
+# bound, which the time-outs themselves fit in (checked here, so that a longer
+# time-out cannot hide behind the jump).
+JUMP_CLOCK = not NIGHTLY
+MPY_START_TIMEOUT_S = players_constant("MPY_START_TIMEOUT_S")
+PYODIDE_SLOW_S = players_constant("PYODIDE_SLOW_S")
+CALL_TIMEOUT_S = players_constant("CALL_TIMEOUT_S")
+
+
+def install_clock(page):
+    """Before the app opens: the page's clock, for jump_clock."""
+    if JUMP_CLOCK:
+        page.clock.install()
+
+
+def jump_clock(page, seconds):
+    """Advance the page's clock by ``seconds`` at once, firing the timers due (CI only)."""
+    if JUMP_CLOCK:
+        page.clock.fast_forward(int(seconds * 1000))
+
+
+# Where a hung call is awaited, CI runs the page's clock six times as fast
+# (half a second more at each 100 ms poll) instead of one jump: the call goes
+# out a moment after the click that asks for it.
+HURRY_S = 0.5
+STALL_S = 2
+
+
+def hurried_until(page, condition, timeout_s):
+    """Wait for ``condition()``, the page's clock hurried meanwhile (CI); fail after ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, "not within %d s" % timeout_s
+        jump_clock(page, HURRY_S)
+        page.wait_for_timeout(100)
+
+
 # Pyodide's start costs a browser some 6.5 s of CPU.  Where several tests
 # would each wait for it to take over after the same path, CI waits in some
 # and the nightly size (BONEYARD_NIGHTLY=1) in all: hard's takeover after
@@ -106,6 +157,11 @@ NEVER_STARTS = "while True:\n    pass\n"
 # One that starts and answers its first call, then never returns a move.
 HANGS_ON_A_MOVE = "\n\ndef choose_action(*args):\n    while True:\n        pass\n"
 CALL_BOUND_S = 15
+
+
+def test_the_time_outs_the_tests_jump_over_fit_in_their_bounds():
+    assert 0 < MPY_START_TIMEOUT_S <= FAILURE_BOUND_S and 0 < PYODIDE_SLOW_S <= FAILURE_BOUND_S
+    assert 0 < CALL_TIMEOUT_S <= CALL_BOUND_S
 
 
 def worker_source():
@@ -161,6 +217,8 @@ MPY_FAILURE_IDS = ["entry-404", "entry-aborted", "bundle-404", "bundle-aborted",
 # (a call's time-out rather than the start's: waiting for Pyodide here too
 # cost CI some 13 s for the same takeover).
 MPY_TAKEOVERS = MPY_FAILURE_IDS if NIGHTLY else ["entry-404"]
+# Those only the start time-out finds (CI jumps the page's clock over it).
+MPY_TIMED_OUT = ["bundle-never", "entry-never-answers"]
 
 
 @pytest.mark.parametrize("pattern, handler", MPY_FAILURES, ids=MPY_FAILURE_IDS)
@@ -168,9 +226,15 @@ def test_a_broken_micropython_worker_says_so_and_pyodide_takes_over(page, page_w
                                                                      request):
     page_watch.expect_errors()
     page.context.route(pattern, handler)
+    timed_out = request.node.callspec.id in MPY_TIMED_OUT
+    if timed_out:
+        install_clock(page)
     assert open_app() == "ready"
     start(page, "moon", ["Computer (medium)"] * 3)
     started = time.monotonic()
+    if timed_out:
+        # The quick worker never starts: only its start time-out ends the wait (no call is in flight).
+        jump_clock(page, MPY_START_TIMEOUT_S)
     page.wait_for_function("() => document.documentElement.dataset.workerState !== 'loading' || "
                            "JSON.parse(window.boneyard.record() || '{}').rounds?.some(r => r.actions.length)",
                            timeout=FAILURE_BOUND_S * 1000)
@@ -221,11 +285,20 @@ def start_hard_against_a_person(page):
     assert wait_for_state(page, "pyodide-state", 10000, settled=("loading", "slow", "error")) != "idle"
 
 
+HUMANS_TURN = "() => document.documentElement.dataset.waitingFor === 'human'"
+
+
 def stated_within_the_bound(page, states):
     """Within FAILURE_BOUND_S ``data-pyodide-state`` is one of ``states``, the
     status line says what it means, and MicroPython still plays every seat;
-    returns the state."""
+    returns the state.  Where it may be ``slow``, the "slow" notice's time-out
+    is jumped over (CI; see JUMP_CLOCK) once the person is to play: no call is
+    then in flight that the jump could time out."""
     loading = time.monotonic()
+    if "slow" in states and JUMP_CLOCK:
+        page.wait_for_function(HUMANS_TURN, timeout=30000)
+        loading = time.monotonic()      # the page's time-out then runs from the jump
+        jump_clock(page, PYODIDE_SLOW_S)
     state = wait_for_state(page, "pyodide-state", FAILURE_BOUND_S * 1000 + 2000, settled=states)
     assert time.monotonic() - loading <= FAILURE_BOUND_S
     # The words follow the state in the same task (app.players.show_status).
@@ -242,6 +315,8 @@ def test_a_broken_pyodide_worker_leaves_hard_on_micropython_and_says_so(page, pa
                                                                          handler, states):
     page_watch.expect_errors()
     page.context.route(pattern, handler)
+    if "slow" in states:
+        install_clock(page)
     assert open_app() == "ready"
     start_hard_against_a_person(page)
     # Within the bound the page is in a stated fallback state: Pyodide failed
@@ -281,6 +356,7 @@ def test_a_slow_pyodide_is_said_and_then_takes_hard_over(page, open_app):
             held.append(route)
 
     page.context.route("**/runtime/pyodide-*/pyodide.asm.wasm", hold)
+    install_clock(page)
     assert open_app() == "ready"
     start_hard_against_a_person(page)
     assert stated_within_the_bound(page, ("slow", "error")) == "slow"
@@ -296,6 +372,7 @@ def test_a_slow_pyodide_is_said_and_then_takes_hard_over(page, open_app):
 def test_a_pyodide_worker_that_hangs_on_a_move_is_given_up_and_micropython_plays_on(page, page_watch, open_app):
     page_watch.expect_errors()
     page.context.route("**/web/worker.py", fulfil(200, lambda: worker_source() + HANGS_ON_A_MOVE))
+    install_clock(page)
     assert open_app() == "ready"
     start(page, "moon", ["Computer (hard)"] * 3)
     wait_actions(page, 1, 10)
@@ -303,13 +380,19 @@ def test_a_pyodide_worker_that_hangs_on_a_move_is_given_up_and_micropython_plays
     assert wait_for_state(page, "pyodide-state", WORKER_READY_TIMEOUT_MS) == "ready"
     # Its first hard decision (the next round's, if MicroPython finished this
     # one) never returns: within the bound of the last move it is given up.
+    # Once no move has come for STALL_S (hard on MicroPython answers within
+    # 300 ms; only Pyodide's hung call is in flight), CI hurries the page's clock.
     last = {"count": actions(page), "at": time.monotonic()}
 
     def given_up():
         count = actions(page)
         if count != last["count"]:
             last.update(count=count, at=time.monotonic())
-        return page.get_attribute("html", "data-pyodide-state") == "error"
+        if page.get_attribute("html", "data-pyodide-state") == "error":
+            return True
+        if time.monotonic() - last["at"] >= STALL_S:
+            jump_clock(page, HURRY_S)
+        return False
 
     playing_until(page, given_up, CALL_BOUND_S + 30)
     assert time.monotonic() - last["at"] <= CALL_BOUND_S
@@ -322,6 +405,7 @@ def test_a_pyodide_worker_that_hangs_on_a_move_is_given_up_and_micropython_plays
 def test_a_micropython_worker_that_hangs_on_a_move_is_given_up_and_pyodide_plays_on(page, page_watch, open_app):
     page_watch.expect_errors()
     page.context.route("**/web/worker.bundle", fulfil(200, lambda: bundle_with_worker(worker_source() + HANGS_ON_A_MOVE)))
+    install_clock(page)
     assert open_app("?lang=sq") == "ready"
     assert wait_for_state(page, "worker-state", FAILURE_BOUND_S * 1000) == "ready"
     sq = CATALOGS["sq"]
@@ -332,12 +416,16 @@ def test_a_micropython_worker_that_hangs_on_a_move_is_given_up_and_pyodide_plays
     page.get_by_role("button", name=sq["setup.start"]).click()
     started = time.monotonic()
     # The first move never comes back: within the bound the quick worker is
-    # given up and the page says, in its language, what that means.
-    page.wait_for_function("() => document.documentElement.dataset.workerState === 'error' || "
-                           "document.documentElement.dataset.pyodideState === 'ready'",
-                           timeout=CALL_BOUND_S * 1000 + 2000)
+    # given up and the page says, in its language, what that means (CI hurries
+    # the page's clock: no other call is in flight).
+    hurried_until(page, lambda: page.evaluate(
+        "() => document.documentElement.dataset.workerState === 'error' || "
+        "document.documentElement.dataset.pyodideState === 'ready'"), CALL_BOUND_S + 2)
     assert time.monotonic() - started <= CALL_BOUND_S
-    assert page.get_attribute("html", "data-pyodide-state") in ("loading", "ready")
+    # (Slow too, in CI, should Pyodide have started before the game did, on a
+    # setup screen idle for 5 s: the hurried clock counts towards its notice.)
+    assert page.get_attribute("html", "data-pyodide-state") in (("loading", "ready", "slow") if JUMP_CLOCK
+                                                               else ("loading", "ready"))
     if page.get_attribute("html", "data-worker-state") == "error":
         assert status(page) == sq["worker.quick_failed"]
     # Pyodide, started at once, plays the seats at their level.
