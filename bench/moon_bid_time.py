@@ -10,7 +10,9 @@ Pyodide runs the search about 4x slower, MicroPython 7-9x (README): the
 budget that keeps a bid within its browser cap.  ``--scale`` sets
 ``BID_WORLDS_SCALE`` in turn (the bid's worlds per iteration); ``--own`` times
 hard's own budget instead (the browser's: no ``--iterations``, its 1.5 s time
-cap lifted so the figure is the search's whole cost).
+cap lifted so the figure is the search's whole cost), a scale there
+multiplying its bid worlds (``OWN_WORLDS``) and node cap, which the player
+itself never does: what the browser would pay for more worlds.
 """
 
 import argparse
@@ -47,10 +49,15 @@ def main():
     ap.add_argument("--auction-only", action="store_true", help="only BID_AUCTION on (the default mode)")
     args = ap.parse_args()
     views = list(bidding_views(args.deals))
-    saved = moon_player.BID_AUCTION, moon_player.BID_WORLDS_SCALE
-    scales = [int(x) for x in args.scale.split(",")] if args.scale else [saved[1]]
+    saved = (moon_player.BID_AUCTION, moon_player.BID_WORLDS_SCALE, moon_player.OWN_WORLDS,
+             moon_player.NODES_PER_DECISION)
+    scales = [int(x) for x in args.scale.split(",")] if args.scale else [1 if args.own else saved[1]]
     for scale in scales:
-        moon_player.BID_WORLDS_SCALE = scale
+        if args.own:
+            moon_player.OWN_WORLDS = {"bidding": saved[2]["bidding"] * scale}
+            moon_player.NODES_PER_DECISION = saved[3] * scale
+        else:
+            moon_player.BID_WORLDS_SCALE = scale
         for mode in [True] if args.auction_only else [False, True]:
             moon_player.BID_AUCTION = mode
             ms = []
@@ -65,7 +72,8 @@ def main():
                               "bids": len(ms), "median": round(ms[len(ms) // 2], 1),
                               "p90": round(ms[min(len(ms) - 1, int(len(ms) * 0.9))], 1), "max": round(ms[-1], 1)}),
                   flush=True)
-    moon_player.BID_AUCTION, moon_player.BID_WORLDS_SCALE = saved
+    (moon_player.BID_AUCTION, moon_player.BID_WORLDS_SCALE, moon_player.OWN_WORLDS,
+     moon_player.NODES_PER_DECISION) = saved
 
 
 if __name__ == "__main__":

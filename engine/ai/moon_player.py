@@ -56,6 +56,9 @@ OWN_WORLDS = {"bidding": 12}
 # card), its node cap scaled with its worlds.  Session 6's failing bids were
 # near coin tosses at 12 worlds (re-decided with another seed, 45 % of them
 # changed against 31 % of the made ones): noise, which more worlds cut.
+# Hard's own budget (no iterations: the browser's) keeps OWN_WORLDS: 24
+# worlds cost 310 ms CPU at the median, 620 ms at p90 (bench/moon_bid_time.py
+# --own), about 1.2 s and 2.5 s on Pyodide, over the bid's 1.5 s cap.
 BID_WORLDS_SCALE = 2
 HARD_CANDIDATES = {"bidding": 2, "discard": 4, "trump": 3}
 NODES_PER_SOLVE = 12000
@@ -348,18 +351,19 @@ class _Search:
 
     def __init__(self, budget, phase):
         it = budget.iterations
-        scale = BID_WORLDS_SCALE if phase == "bidding" else 1
-        self.worlds = it * scale if it is not None else OWN_WORLDS.get(phase, HARD_WORLDS[phase]) * scale
+        if it is None:
+            # Hard's own budget (the Pyodide worker's) is not scaled: see BID_WORLDS_SCALE.
+            self.worlds = OWN_WORLDS.get(phase, HARD_WORLDS[phase])
+            self.nodes_left = NODES_PER_DECISION
+        else:
+            self.worlds = it * BID_WORLDS_SCALE if phase == "bidding" else it
+            self.nodes_left = NODES_PER_DECISION * self.worlds // HARD_WORLDS[phase] + 1
         if self.worlds < 1:
             self.worlds = 1
         ms = budget.time_ms
         if ms is None and it is None:
             ms = DEFAULT_TIME_MS
         self.deadline = Deadline(ms, budget.started)
-        if it is None:
-            self.nodes_left = NODES_PER_DECISION * scale
-        else:
-            self.nodes_left = NODES_PER_DECISION * self.worlds // HARD_WORLDS[phase] + 1
 
     def more(self, done):
         """Whether to take another world after ``done`` of them."""
