@@ -75,3 +75,16 @@ def test_micropythons_budget_still_gives_every_decision_four_worlds():
         assert search.worlds == 4, phase
         # The node caps are those of the former budget of 4 a decision too.
         assert search.nodes_left == moon_player.NODES_PER_DECISION * 4 // moon_player.HARD_WORLDS[phase] + 1
+
+
+def test_micropythons_bids_are_the_ones_it_made_before(monkeypatch):
+    # The registry's budget halved for a bid, times the scale: the same search
+    # as the former 4 worlds a bid, so the same bids (the MicroPython rows of
+    # the README stand).
+    budget = games.info("moon").slow_hard_budget
+    views = [bidding_view(seed) for seed in range(60, 72)]
+    now = [choose(v, "hard", 11, Budget(iterations=games.phase_iterations(budget, v))) for v in views]
+    monkeypatch.setattr(moon_player, "BID_WORLDS_SCALE", 1)
+    before = [choose(v, "hard", 11, Budget(iterations=4)) for v in views]
+    assert now == before
+    assert len(set(now)) > 1        # not a sweep of passes only

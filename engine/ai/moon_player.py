@@ -26,8 +26,8 @@ thing that can cut a search short.
   out in every world (the others bidding as medium would), the contract
   whoever ends up holding it solved, the standings after the hand counted.
 
-``budget.iterations`` is the number of sampled worlds (``None``: the
-defaults below, with a 1.5 s time cap unless ``budget.time_ms`` says
+``budget.iterations`` is the number of sampled worlds (a bid takes
+``BID_WORLDS_SCALE`` times as many; ``None``: the defaults below, with a 1.5 s time cap unless ``budget.time_ms`` says
 otherwise); node caps per solve and per decision keep the worst case short
 and are deterministic.
 """
