@@ -32,8 +32,8 @@ def worlds_drawn(monkeypatch, view, budget, seed=5):
     return len(drawn), action
 
 
-def test_a_bid_takes_the_scale_times_the_worlds_of_the_rest():
-    assert moon_player.BID_WORLDS_SCALE == 2
+def test_a_bid_takes_the_scale_times_the_worlds_of_the_rest(monkeypatch):
+    monkeypatch.setattr(moon_player, "BID_WORLDS_SCALE", 2)
     bid = moon_player._Search(Budget(iterations=12), "bidding")
     assert bid.worlds == 24
     assert bid.nodes_left == moon_player.NODES_PER_DECISION * 24 // moon_player.HARD_WORLDS["bidding"] + 1
@@ -44,6 +44,7 @@ def test_a_bid_takes_the_scale_times_the_worlds_of_the_rest():
 
 
 def test_the_bid_samples_that_many_worlds(monkeypatch):
+    monkeypatch.setattr(moon_player, "BID_WORLDS_SCALE", 2)
     view = bidding_view(41)
     assert view["phase"] == "bidding"
     n, _ = worlds_drawn(monkeypatch, view, Budget(iterations=4))
@@ -53,7 +54,8 @@ def test_the_bid_samples_that_many_worlds(monkeypatch):
     assert n == 4
 
 
-def test_the_scaled_bid_is_deterministic_under_iterations():
+def test_the_scaled_bid_is_deterministic_under_iterations(monkeypatch):
+    monkeypatch.setattr(moon_player, "BID_WORLDS_SCALE", 2)
     for seed in range(40, 46):
         view = bidding_view(seed)
         first = choose(view, "hard", 7, Budget(iterations=3))
@@ -61,7 +63,8 @@ def test_the_scaled_bid_is_deterministic_under_iterations():
         assert choose(view, "hard", 7, Budget(iterations=3)) == first
 
 
-def test_hards_own_budget_keeps_its_bid_worlds():
+def test_hards_own_budget_keeps_its_bid_worlds(monkeypatch):
+    monkeypatch.setattr(moon_player, "BID_WORLDS_SCALE", 2)
     own = moon_player._Search(Budget(), "bidding")
     assert own.worlds == moon_player.OWN_WORLDS["bidding"] == 12
     assert own.nodes_left == moon_player.NODES_PER_DECISION
