@@ -138,10 +138,7 @@ _GAMES = [
              "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis", None, "cf", True, False, 140),
     GameInfo("moon", "Three-Player Moon", "game.moon", (3, 3), 3, [],
              ["first", "hands", "widow"],
-             "moon", "Moon", "moon_player", "moon_analysis", "moon_solver", "moon", False, True,
-             # 4 worlds a decision; a bid's entry is halved since it takes
-             # moon_player.BID_WORLDS_SCALE (2) worlds an iteration: 4 worlds still.
-             {"bidding": 2, "discard": 4, "trump": 4, "play": 4}),
+             "moon", "Moon", "moon_player", "moon_analysis", "moon_solver", "moon", False, True, 4),
 ]
 
 NAMES = [g.name for g in _GAMES]

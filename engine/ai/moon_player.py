@@ -59,7 +59,12 @@ OWN_WORLDS = {"bidding": 12}
 # Hard's own budget (no iterations: the browser's) keeps OWN_WORLDS: 24
 # worlds cost 310 ms CPU at the median, 620 ms at p90 (bench/moon_bid_time.py
 # --own), about 1.2 s and 2.5 s on Pyodide, over the bid's 1.5 s cap.
-BID_WORLDS_SCALE = 2
+# Measured at 2 (session 8, the 300 games of session 6's deals at
+# --iterations 12): fewer games won and fewer contracts made than at 1 (README),
+# so off (1); the knob stays for the benches (bench/moon_records.py --rebid,
+# bench/moon_bid_time.py --scale).  At 2 the registry's MicroPython budget
+# would need its bid entry halved to keep 4 worlds.
+BID_WORLDS_SCALE = 1
 HARD_CANDIDATES = {"bidding": 2, "discard": 4, "trump": 3}
 NODES_PER_SOLVE = 12000
 NODES_PER_DECISION = 60000
