@@ -27,8 +27,8 @@ thing that can cut a search short.
   whoever ends up holding it solved, the standings after the hand counted.
 
 ``budget.iterations`` is the number of sampled worlds (a bid takes
-``BID_WORLDS_SCALE`` times as many; ``None``: the defaults below, with a 1.5 s time cap unless ``budget.time_ms`` says
-otherwise); node caps per solve and per decision keep the worst case short
+``BID_WORLDS_SCALE`` times as many; ``None``: the defaults below, with a
+1.5 s time cap unless ``budget.time_ms`` says otherwise); node caps per solve and per decision keep the worst case short
 and are deterministic.
 """
 
