@@ -13,7 +13,7 @@ import pytest
 
 from engine.ai import Budget, cf_player, cf_sim, choose
 from engine.ai.cf_know import knowledge, sample
-from engine.ai.cf_player import _Judge, _distinct, _plays, _ranked, play_world, world_base
+from engine.ai.cf_player import _Judge, _distinct, _ranked, plays_for, play_world, world_base
 from engine.chickenfoot import ChickenFoot
 from engine.rng import Rng
 
@@ -53,7 +53,7 @@ def _checked_worlds(players, options, seeds, worlds):
             continue
         view = g.view(g.current_seat())
         k = knowledge(view)
-        plays = _plays(view, k)
+        plays = plays_for(view, k)
         if not plays:
             continue
         rng = Rng(seed + 77)
@@ -87,7 +87,7 @@ def _with_plays(players, seed):
         if g is not None:
             view = g.view(g.current_seat())
             k = knowledge(view)
-            if _plays(view, k):
+            if plays_for(view, k):
                 return view, k
         seed += 1
 
@@ -97,7 +97,7 @@ def test_finish_leaves_the_decisions_state_unchanged():
     hands, yard = sample(k, Rng(1))
     base = world_base(view, k, hands, yard)
     before = base.clone()
-    p = _plays(view, k)[0]
+    p = plays_for(view, k)[0]
     cf_sim.finish(base, hands, yard, p[1], p[3])
     for name in ("hands", "counts", "ends", "open_nums", "spokes", "foot", "toes", "seat", "ypos", "_phase"):
         assert getattr(base, name) == getattr(before, name), name
@@ -113,7 +113,7 @@ def test_hard_chooses_as_with_the_plain_playouts(monkeypatch):
             continue
         view = g.view(g.current_seat())
         k = knowledge(view)
-        if len(_distinct(_ranked(k, _plays(view, k)))) < 3:
+        if len(_distinct(_ranked(k, plays_for(view, k)))) < 3:
             continue
         monkeypatch.setattr(cf_player, "FAST", 1)
         fast = choose(view, "hard", seed, Budget(iterations=300))
@@ -128,6 +128,6 @@ def test_the_judge_scores_a_playout_as_it_values_it():
     hands, yard = sample(k, Rng(2))
     base = world_base(view, k, hands, yard)
     judge = _Judge(view, k)
-    for p in _plays(view, k):
+    for p in plays_for(view, k):
         w = play_world(base, hands, yard, (p[1] << 6) | p[2], 0)
         assert judge.value(w) == judge.score(w.last_scores(), w.went_out())

@@ -20,7 +20,7 @@ every interpreter.
 from ..rng import Rng
 from .analysis import Progress, drain
 from .cf_know import knowledge, sample
-from .cf_player import _plays, play_out, world_base
+from .cf_player import plays_for, play_out, world_base
 
 WORLDS = 48         # worlds per decision when no budget is given
 THRESHOLD = 200     # hundredths of a pip: a play costing more than 2 pips is marked
@@ -67,7 +67,7 @@ def judge(view, rng, worlds, work):
     ``work`` (a :class:`Progress`) per world and returns the scores.
     """
     k = knowledge(view)
-    plays = _plays(view, k)
+    plays = plays_for(view, k)
     actions = [p[0] for p in plays]
     seat = view["seat"]
     scores = [[] for _ in actions]

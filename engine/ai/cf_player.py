@@ -49,7 +49,7 @@ HALVING_MIN_WORLDS = 8   # fewer worlds than this in the first stage: an even sp
 FAST = 1                 # medium playouts by cf_sim.finish (0: play_world, the plain way; the same moves)
 
 
-def _plays(view, k):
+def plays_for(view, k):
     """``(action, tile, target, matched_number)`` for each play in ``view["legal"]``."""
     free = {}
     for entry in view["table"]:
@@ -84,7 +84,7 @@ def _forced(view):
 
 
 def choose_easy(view, rng):
-    plays = _plays(view, knowledge_light(view))
+    plays = plays_for(view, knowledge_light(view))
     total = 0
     for p in plays:
         total += 6 + PIPS[p[1]]
@@ -120,7 +120,7 @@ def _ranked(k, plays):
 
 def choose_medium(view, rng):
     k = knowledge(view)
-    plays = _plays(view, k)
+    plays = plays_for(view, k)
     return _ranked(k, plays)[0][0]
 
 
@@ -175,7 +175,7 @@ def play_world(base, hands, yard, move, seed):
 
 def play_out(base, hands, yard, play, seed):
     """``(round scores, seat that went out or -1)`` after ``play`` (one of
-    :func:`_plays`) in the world ``hands``/``yard``: what :func:`play_world`
+    :func:`plays_for`) in the world ``hands``/``yard``: what :func:`play_world`
     gives, by :func:`cf_sim.finish` (the same moves, no copy of ``base``)
     when the policy is the medium one, as it is but in a bench's variants."""
     if FAST and cf_sim.POLICY == "medium" and not cf_sim.M_EPS:
@@ -253,7 +253,7 @@ def _stages(n, total):
 
 def choose_hard(view, rng, budget):
     k = knowledge(view)
-    plays = _distinct(_ranked(k, _plays(view, k)))
+    plays = _distinct(_ranked(k, plays_for(view, k)))
     if len(plays) == 1:
         return plays[0][0]
     plays = plays[:HARD_MAX_CANDIDATES]

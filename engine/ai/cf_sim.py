@@ -75,21 +75,20 @@ def greedy_end(g, t):
     when both or neither)."""
     b = g.forced_target()
     if b < 0:
-        open_nums = g.open_numbers()
-        hi = HI[t]
-        lo = LO[t]
-        if hi != lo and (open_nums >> hi) & 1 and (open_nums >> lo) & 1:
-            # Either end could match: leave open the one this hand can follow.
-            rest = g.hands[g.seat] & ~(1 << t)
-            if rest & NUM_MASK[hi] and not rest & NUM_MASK[lo]:
-                b = g.open_end(lo)
-            else:
-                b = g.open_end(hi)
-        elif (open_nums >> hi) & 1:
-            b = g.open_end(hi)
-        else:
-            b = g.open_end(lo)
+        b = g.open_end(greedy_number(g.hands[g.seat], t, g.open_numbers()))
     return (t << 6) | b
+
+
+def greedy_number(hand, t, open_nums):
+    """The number tile ``t`` of ``hand`` matches by :func:`greedy_end`'s rule,
+    the free ends' numbers being ``open_nums`` (a play is not forced)."""
+    hi = HI[t]
+    lo = LO[t]
+    if hi != lo and (open_nums >> hi) & 1 and (open_nums >> lo) & 1:
+        # Either end could match: leave open the one this hand can follow.
+        rest = hand & ~(1 << t)
+        return lo if rest & NUM_MASK[hi] and not rest & NUM_MASK[lo] else hi
+    return hi if (open_nums >> hi) & 1 else lo
 
 
 # -- a playout policy closer to the medium player ------------------------------
@@ -317,18 +316,7 @@ def finish(base, hands, yard, t, m):
             continue
         # A single play: greedy_end's choice of end.
         t = BIT_INDEX[p]
-        if fnum >= 0:
-            m = fnum
-            continue
-        hi = HI[t]
-        lo = LO[t]
-        if hi != lo and (open_nums >> hi) & 1 and (open_nums >> lo) & 1:
-            rest = hand & ~p
-            m = lo if rest & NUM_MASK[hi] and not rest & NUM_MASK[lo] else hi
-        elif (open_nums >> hi) & 1:
-            m = hi
-        else:
-            m = lo
+        m = fnum if fnum >= 0 else greedy_number(hand, t, open_nums)
     db50 = base.double_blank_50
     scores = []
     for s in range(players):
