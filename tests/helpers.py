@@ -96,8 +96,8 @@ def long_moon_record(limit=None, seed=5):
                 action = rng.choice(legal)
             game.apply(action)
         # The new hand's JSON and its comma; a finished game would end the record early.
-        # (The game's own last round: game.record() copies every round, which made this quadratic.)
-        size += len(dumps(game._rounds[-1]).encode("utf-8")) + (1 if game.round_count() > 1 else 0)
+        # (Its rounds uncopied: game.record() copies every round, which made this quadratic.)
+        size += len(dumps(game.record(copy=False)["rounds"][-1]).encode("utf-8")) + (1 if game.round_count() > 1 else 0)
         if size > limit or game.is_over():
             break
     rec = game.record()
