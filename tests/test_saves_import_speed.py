@@ -195,6 +195,9 @@ def test_a_full_eight_player_chicken_foot_match_imports_in_short_tasks(app, brow
     # The game being played, left alone until the record is read.
     page.get_by_role("button", name="Start game").click()
     page.wait_for_function("() => !document.getElementById('game').hidden")
+    # Once the computers before the person have moved (a fresh clone's run read the record
+    # between a start and a computer's first draw, under load), nothing but the import could change it.
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=30000)
     before = page.evaluate("window.boneyard.record()")
     rec = played("chicken-foot", 8, 1)
     assert len(rec["rounds"]) == 10 and "scores" in rec["rounds"][-1]
