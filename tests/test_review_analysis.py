@@ -173,8 +173,12 @@ def played_and_analysed(page, open_app, browser, tmp_path, game, seats, players,
     assert note in page.locator("#analysis .an-note").inner_text()
     if cancel_first:
         page.get_by_role("button", name=re.compile("^Analyse this")).click()
-        page.wait_for_function("() => (document.getElementById('an-progress') || {}).value > 0", timeout=120000)
-        page.get_by_role("button", name="Cancel").click()
+        # Cancel is clicked in the same task that sees the bar move: on a quiet machine
+        # Pyodide may finish the whole round before a separate click lands (the panel is
+        # then re-rendered and Cancel gone), as a fresh clone's run once did.
+        page.wait_for_function("""() => { const bar = document.getElementById('an-progress');
+            if (!bar || !(bar.value > 0)) return false;
+            document.getElementById('an-cancel').click(); return true; }""", timeout=120000)
         page.wait_for_selector("#analysis[data-analysis-state=idle]")
         assert page.locator("#live").inner_text() == "Analysis cancelled."
         assert page.locator("#an-progress").count() == 0
