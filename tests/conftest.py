@@ -7,6 +7,7 @@ any of these fails at teardown (a test that breaks the page on purpose
 calls ``page_watch.expect_errors()``; blocked requests always fail).
 """
 
+import re
 import sys
 import threading
 from pathlib import Path
@@ -27,6 +28,10 @@ from tests.helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402,F401  (the fixtu
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 # Browser-internal schemes never reach the network.
 LOCAL_SCHEMES = ("blob", "data", "about")
+# Every URL but those: only these requests are routed through the test (Playwright matches
+# a regular expression in the browser).  Routing every request cost each page a round trip
+# through Playwright and Python per file.
+NOT_LOCAL = re.compile(r"^(?!(?:blob|data|about):)(?![a-z]+://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))")
 
 APP_READY_TIMEOUT_MS = 30000
 WORKER_READY_TIMEOUT_MS = 90000
@@ -145,7 +150,7 @@ def guarded_page(browser, watch, init_script=None, **context_options):
     context = browser.new_context(**context_options)
     if init_script:
         context.add_init_script(init_script)
-    context.route("**/*", watch.route)
+    context.route(NOT_LOCAL, watch.route)
     new_page = context.new_page()
     new_page.on("console", watch.on_console)
     new_page.on("pageerror", watch.on_page_error)
