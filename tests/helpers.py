@@ -1,6 +1,7 @@
 """Helpers several test modules share (import them: ``from tests.helpers import run_cli``)."""
 
 import functools
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -105,3 +106,13 @@ def long_moon_record(limit=None, seed=5):
     text = dumps(rec)
     assert len(text.encode("utf-8")) <= limit
     return text
+
+
+def shot(page, name, full_page=True):
+    """With BONEYARD_SHOTS set to a folder, a screenshot of ``page`` there as ``name``.png,
+    for people to look at; nothing otherwise (a full-page screenshot costs a browser
+    a few hundred ms of CPU, and nobody looks at one left in a test's temporary folder)."""
+    folder = os.environ.get("BONEYARD_SHOTS")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, name + ".png"), full_page=full_page)

@@ -1,7 +1,7 @@
 """The app in Albanian, Latvian and Swahili: no English left on the page, a few moves of each game.
 
-Screenshots of each language's screens go to pytest's tmp_path (artifacts,
-not committed).
+With BONEYARD_SHOTS set to a folder, screenshots of each language's screens go
+there (tests/helpers.shot).
 """
 
 import json
@@ -12,6 +12,7 @@ import pytest
 
 from conftest import APP_READY_TIMEOUT_MS, app_url, wait_for_state
 from engine import record as records
+from tests.helpers import shot
 from engine.rng import Rng
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
@@ -106,11 +107,11 @@ def act(page, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_app_speaks_the_language(page, site, lang, tmp_path):
+def test_app_speaks_the_language(page, site, lang):
     t = catalog(lang)
     open_in(page, site, lang)
     assert english_left(page, lang) == []
-    page.screenshot(path=str(tmp_path / ("%s-setup.png" % lang)), full_page=True)
+    shot(page, "%s-setup" % lang)
     # Chicken Foot, two people on one screen: a few moves, the reasons a tile cannot be played.
     start_hot_seat(page, lang, "chicken_foot", 2)
     for _ in range(4):
@@ -122,7 +123,7 @@ def test_app_speaks_the_language(page, site, lang, tmp_path):
         assert page.locator("#why").inner_text().strip()
     assert page.get_by_role("button", name=t["tools.undo"]).count() == 1
     assert english_left(page, lang) == []
-    page.screenshot(path=str(tmp_path / ("%s-chicken-foot.png" % lang)), full_page=True)
+    shot(page, "%s-chicken-foot" % lang)
     # Moon: bids are named in the language ("Bid 5" translated).
     page.get_by_role("button", name=t["tools.new_game"]).click()
     start_hot_seat(page, lang, "moon", 3)
@@ -134,11 +135,11 @@ def test_app_speaks_the_language(page, site, lang, tmp_path):
     for _ in range(4):
         act(page, lang)
     assert english_left(page, lang) == []
-    page.screenshot(path=str(tmp_path / ("%s-moon.png" % lang)), full_page=True)
+    shot(page, "%s-moon" % lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_round_summary_speaks_the_language(page, site, lang, tmp_path):
+def test_round_summary_speaks_the_language(page, site, lang):
     open_in(page, site, lang)
     # Both games' summaries in one page: each from its save, this tab's game
     # (the one before) forgotten so that the save is the one resumed.
@@ -150,7 +151,7 @@ def test_round_summary_speaks_the_language(page, site, lang, tmp_path):
         assert records.loads(page.evaluate("window.boneyard.record()"))["game"] == game
         assert page.get_by_role("button", name=catalog(lang)["summary.next_round"]).count() == 1, game
         assert english_left(page, lang) == [], game
-        page.screenshot(path=str(tmp_path / ("%s-%s-summary.png" % (lang, game))), full_page=True)
+        shot(page, "%s-%s-summary" % (lang, game))
 
 
 def test_picker_choice_is_remembered(page, site):

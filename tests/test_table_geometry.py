@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine import layout
+from tests.helpers import shot
 from sizes import examples
 from test_ui import setup_game, waiting
 
@@ -165,12 +166,10 @@ def under(corners, box, slack=0.5):
 
 
 def shoot(page, name):
-    """With BONEYARD_SHOTS set, a screenshot of the page there (for people to look at)."""
-    folder = os.environ.get("BONEYARD_SHOTS")
-    if folder:
-        os.makedirs(folder, exist_ok=True)
+    """With BONEYARD_SHOTS set, a screenshot of the table there (for people to look at)."""
+    if os.environ.get("BONEYARD_SHOTS"):
         page.evaluate("() => document.querySelector('#game .board').scrollIntoView()")
-        page.screenshot(path=os.path.join(folder, name + ".png"))
+        shot(page, name, full_page=False)
 
 
 def human_turns(page, rounds, act, label):

@@ -6,6 +6,7 @@ import pytest
 
 from conftest import WORKER_READY_TIMEOUT_MS, app_url, guarded_page, wait_for_state
 from engine import record
+from tests.helpers import shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
@@ -62,23 +63,23 @@ def mouse_step(page):
     return True
 
 
-def test_complete_moon_game_by_mouse(page, open_app, tmp_path):
+def test_complete_moon_game_by_mouse(page, open_app):
     setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (medium)"])
-    page.screenshot(path=str(tmp_path / "moon-start.png"), full_page=True)
+    shot(page, "moon-start")
     steps = 0
     while mouse_step(page):
         steps += 1
         if steps == 12:
-            page.screenshot(path=str(tmp_path / "moon-play.png"), full_page=True)
+            shot(page, "moon-play")
         assert steps < 400
-    page.screenshot(path=str(tmp_path / "moon-over.png"), full_page=True)
+    shot(page, "moon-over")
     assert "wins the game" in page.locator("p.winner").inner_text() or "share the win" in page.locator("p.winner").inner_text()
     game = record.replay(page.evaluate("window.boneyard.record()"))
     assert game.is_over()
     assert max(game.totals()) >= 21
 
 
-def test_chicken_foot_rounds_by_keyboard_alone(page, open_app, tmp_path):
+def test_chicken_foot_rounds_by_keyboard_alone(page, open_app):
     setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
     rounds = 0
     presses = 0
@@ -89,7 +90,7 @@ def test_chicken_foot_rounds_by_keyboard_alone(page, open_app, tmp_path):
         if state == "none" and page.locator("#summary-title").inner_text() != summary:
             summary = page.locator("#summary-title").inner_text()
             rounds += 1
-            page.screenshot(path=str(tmp_path / ("cf-round-%d.png" % rounds)), full_page=True)
+            shot(page, "cf-round-%d" % rounds)
             if rounds == 2:
                 break
         # The page put focus on the first sensible control: Enter or Space acts on it.
@@ -182,7 +183,7 @@ def test_undo_and_hint(page, open_app):
     assert "Undo" in page.locator("#log-list").inner_text()
 
 
-def test_phone_viewport_has_no_horizontal_scroll(browser, site, page_watch, tmp_path):
+def test_phone_viewport_has_no_horizontal_scroll(browser, site, page_watch):
     # A guarded page (tests/conftest.py): outside requests, page and console errors fail the test.
     for page in guarded_page(browser, page_watch, viewport={"width": 360, "height": 640}, has_touch=True,
                              is_mobile=True):
@@ -197,7 +198,7 @@ def test_phone_viewport_has_no_horizontal_scroll(browser, site, page_watch, tmp_
         for _ in range(8):
             mouse_step(page)
             assert page.evaluate(wide)
-        page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+        shot(page, "phone")
 
 
 def test_name_with_html_is_shown_literally(page, open_app):

@@ -13,6 +13,7 @@ from sizes import NIGHTLY
 from test_ui import setup_game
 from tests_saves_support import random_game, resume_save, save_of
 from engine import record
+from tests.helpers import shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]
 
@@ -31,7 +32,7 @@ SETTLED = """() => {
 }"""
 
 
-def test_ten_round_chicken_foot_match_by_keyboard(page, open_app, tmp_path):
+def test_ten_round_chicken_foot_match_by_keyboard(page, open_app):
     if NIGHTLY:
         setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
         by_keyboard = 10
@@ -66,7 +67,7 @@ def test_ten_round_chicken_foot_match_by_keyboard(page, open_app, tmp_path):
             page.keyboard.press("Enter")
         presses += 1
         assert presses < 4000
-    page.screenshot(path=str(tmp_path / "match-over.png"), full_page=True)
+    shot(page, "match-over")
     assert rounds_seen == by_keyboard - 1
     text = page.locator("#game .summary").inner_text()
     assert "Game over" in text and ("wins the game" in text or "share the win" in text)
