@@ -214,7 +214,7 @@ def settle(page):
 
 
 # Four players: two rounds in CI, three at nightly size (tests/sizes.py).
-@pytest.mark.parametrize("players, rounds", [(4, examples(2, 3)), (8, 1)])
+@pytest.mark.parametrize("players, rounds", [(4, examples(1, 3)), (8, 1)])
 def test_desktop_table_stays_legible_and_in_shape(browser, site, players, rounds):
     from conftest import guarded_app
 
@@ -302,7 +302,7 @@ def test_a_phone_keeps_every_place_of_the_selected_tile_in_sight(browser, site):
             else:
                 game.locator(".actions button:not([disabled])").first.tap()
 
-        human_turns(page, 2, act, "phone-2p")
+        human_turns(page, examples(1, 2), act, "phone-2p")
         print("phone: %d turns, %d selections with %d places, smallest %.1f px"
               % (stats["turns"], stats["selected"], stats["places"], stats["smallest"]))
         assert stats["selected"] >= 3
