@@ -91,3 +91,14 @@ def test_micropythons_bids_are_the_ones_it_made_before(monkeypatch):
     before = [choose(v, "hard", 11, Budget(iterations=4)) for v in views]
     assert now == before
     assert len(set(now)) > 1        # not a sweep of passes only
+
+
+def test_the_discard_and_trumps_take_their_own_scale(monkeypatch):
+    """moon_player.HAND_WORLDS_SCALE scales the discard's and the trumps' worlds (and node caps)
+    under ``--iterations``, never a bid's or a card's, nor hard's own budget."""
+    monkeypatch.setattr(moon_player, "HAND_WORLDS_SCALE", 2)
+    for phase, worlds in [("discard", 24), ("trump", 24), ("bidding", 12), ("play", 12)]:
+        search = moon_player._Search(Budget(iterations=12), phase)
+        assert search.worlds == worlds, phase
+        assert search.nodes_left == moon_player.NODES_PER_DECISION * worlds // moon_player.HARD_WORLDS[phase] + 1
+        assert moon_player._Search(Budget(), phase).worlds == moon_player.OWN_WORLDS.get(phase, moon_player.HARD_WORLDS[phase])

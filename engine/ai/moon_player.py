@@ -65,6 +65,10 @@ OWN_WORLDS = {"bidding": 12}
 # bench/moon_bid_time.py --scale).  At 2 the registry's MicroPython budget
 # would need its bid entry halved to keep 4 worlds.
 BID_WORLDS_SCALE = 1
+# The discard and trumps (once a hand each, like the bid) take this many times the
+# worlds of a card under ``--iterations``, their node caps scaled with them (a knob
+# for the tournaments: 1 leaves every choice as it was).
+HAND_WORLDS_SCALE = 1
 HARD_CANDIDATES = {"bidding": 2, "discard": 4, "trump": 3}
 NODES_PER_SOLVE = 12000
 NODES_PER_DECISION = 60000
@@ -345,6 +349,13 @@ def medium_play(k, tiles):
 
 # -- hard -----------------------------------------------------------------------
 
+def _worlds_scale(phase):
+    """How many times ``--iterations`` worlds a ``phase`` decision takes (the module's knobs)."""
+    if phase == "bidding":
+        return BID_WORLDS_SCALE
+    return HAND_WORLDS_SCALE if phase in ("discard", "trump") else 1
+
+
 class _Search:
     """A hard decision's limits: worlds, node caps and the time cap.
 
@@ -361,7 +372,7 @@ class _Search:
             self.worlds = OWN_WORLDS.get(phase, HARD_WORLDS[phase])
             self.nodes_left = NODES_PER_DECISION
         else:
-            self.worlds = it * BID_WORLDS_SCALE if phase == "bidding" else it
+            self.worlds = it * _worlds_scale(phase)
             self.nodes_left = NODES_PER_DECISION * self.worlds // HARD_WORLDS[phase] + 1
         if self.worlds < 1:
             self.worlds = 1
