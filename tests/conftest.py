@@ -11,7 +11,6 @@ import re
 import sys
 import threading
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -31,7 +30,8 @@ LOCAL_SCHEMES = ("blob", "data", "about")
 # Every URL but those: only these requests are routed through the test (Playwright matches
 # a regular expression in the browser).  Routing every request cost each page a round trip
 # through Playwright and Python per file.
-NOT_LOCAL = re.compile(r"^(?!(?:blob|data|about):)(?![a-z]+://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))")
+NOT_LOCAL = re.compile(r"^(?!(?:%s):)(?![a-z]+://(?:%s)(?::\d+)?(?:[/?#]|$))" % (
+    "|".join(LOCAL_SCHEMES), "|".join(re.escape(h if ":" not in h else "[%s]" % h) for h in LOCAL_HOSTS)))
 
 APP_READY_TIMEOUT_MS = 30000
 WORKER_READY_TIMEOUT_MS = 90000
@@ -103,13 +103,9 @@ class PageWatch:
         self.errors_expected = True
 
     def route(self, route):
-        url = route.request.url
-        parts = urlsplit(url)
-        if parts.scheme in LOCAL_SCHEMES or parts.hostname in LOCAL_HOSTS:
-            route.fallback()
-        else:
-            self.blocked.append(url)
-            route.abort()
+        """Routed only for requests that leave localhost (NOT_LOCAL): abort and record."""
+        self.blocked.append(route.request.url)
+        route.abort()
 
     def on_console(self, message):
         if message.type == "error":

@@ -13,14 +13,11 @@ import re
 import pytest
 
 from conftest import ROOT
-from sizes import examples
+from test_i18n_browser import BROWSER_LANGS     # the languages the browser visits (every one's text is checked here)
 from engine import chickenfoot, moon, record
 from page_text import elements, marked_texts, marks, parse, plain, squash, walk
 
 LANGS = ["en", "sq", "lv", "sw"]
-# The translations' browser checks: Albanian and Latvian in CI, Swahili too at nightly size
-# (every language's text is checked without a browser here).
-BROWSER_LANGS = examples(["sq", "lv"], LANGS[1:])
 SITE = ROOT / "web" / "site"
 RULES_PAGES = ["rules/chicken-foot.html", "rules/moon.html"]
 PAGES = RULES_PAGES + ["rules/record.html", "embed-help.html"]
