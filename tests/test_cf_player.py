@@ -612,3 +612,31 @@ def test_the_leader_term_values_the_margin_to_the_best_placed_opponent(monkeypat
     judge = cf_player._Judge(last, k)
     # Seat 0 ends on 45, seat 1 on 35: not lowest, no bonus.
     assert judge.value(hurts_last) == 20
+
+
+def test_by_the_chance_to_win_the_leader_losing_pips_is_worth_more_than_the_last(monkeypatch):
+    # UTILITY "wins": a playout is worth this seat's chance to win the match
+    # from the totals after the round (per million), not the round's pips.
+    from engine.ai import cf_player
+    monkeypatch.setattr(cf_player, "UTILITY", "wins")
+    k = _Seat(0, 4)
+    view = {"round": 3, "rounds": 10, "totals": [40, 30, 60, 70]}
+    judge = cf_player._Judge(view, k)
+    hurts_leader = judge.value(_Scored([5, 15, 10, 10], None))
+    hurts_last = judge.value(_Scored([5, 5, 10, 20], None))
+    assert 0 < hurts_last < hurts_leader < 1000000
+    # Fewer pips of its own never lower its chance; more of a rival's never do either.
+    for own in range(0, 60):
+        assert judge.value(_Scored([own, 10, 10, 10], None)) >= judge.value(_Scored([own + 1, 10, 10, 10], None))
+        assert judge.value(_Scored([10, own, 10, 10], None)) <= judge.value(_Scored([10, own + 1, 10, 10], None))
+    # The same lead counts for more with fewer rounds left.
+    late = cf_player._Judge({"round": 8, "rounds": 10, "totals": [30, 40, 40, 40]}, k)
+    early = cf_player._Judge({"round": 1, "rounds": 10, "totals": [30, 40, 40, 40]}, k)
+    even = _Scored([0, 0, 0, 0], None)
+    assert late.value(even) > early.value(even) > 250000
+    # After the last round only finishing lowest counts, a tie shared.
+    last = cf_player._Judge({"round": 9, "rounds": 10, "totals": [40, 30, 60, 70]}, k)
+    assert last.value(_Scored([0, 11, 0, 0], None)) == 1000000
+    assert last.value(_Scored([0, 10, 0, 0], None)) == 500000
+    assert last.value(_Scored([0, 9, 0, 0], None)) == 0
+    assert cf_player._share_table(9)[0] == 1000000 and cf_player._share_table(9)[-1] >= 0

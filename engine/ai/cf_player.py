@@ -17,7 +17,9 @@ function of the view, the generator's seed and the iteration budget.
   bonus for going out (in the match's last round, a large bonus for
   finishing with the lowest total: then only winning counts; before it,
   ``LEADER_W``, off, would add the margin to the opponent best placed after
-  the round: not measured better, 8 paired matches a variant are noise).  The
+  the round: not measured better, 8 paired matches a variant are noise;
+  ``UTILITY`` "wins", off, would judge a playout by the chance to win the
+  match that the totals after it give: no better over 120 paired matches).  The
   candidates are the distinct plays (two ends of the same number are one
   play), at most the medium ranking's best ``HARD_MAX_CANDIDATES``.  ``budget.iterations`` counts playouts (worlds
   times candidates; default ``HARD_PLAYOUTS``, at least ``HARD_MIN_WORLDS``
@@ -27,6 +29,8 @@ function of the view, the generator's seed and the iteration budget.
   the worse half of the candidates, on the same worlds); off: at 600
   playouts it measured no better (+0.5 +- 1.8 pips a round over 60 rounds).
 """
+
+import math
 
 from ..chickenfoot import ChickenFoot
 from ..rng import Rng
@@ -47,6 +51,18 @@ LEADER_W = 0             # before the last round: weight of the margin to the be
 HALVING = 0              # successive halving over the candidates (1; 0: an even split, measured no better)
 HALVING_MIN_WORLDS = 8   # fewer worlds than this in the first stage: an even split
 FAST = 1                 # medium playouts by cf_sim.finish (0: play_world, the plain way; the same moves)
+# What a playout is worth: "points" (the round's scores as above) or "wins"
+# (this seat's chance to win the match from the totals after the round: see
+# _Judge.share).  The match is won by the lowest total after 10 rounds, so a
+# pip matters more the fewer rounds are left, and a seat ahead should risk less.
+UTILITY = "points"
+# The chance's model, fitted to 3,600 round ends of 400 four-player matches of
+# medium (session 10, bench/standing_fit.py): each seat's weight
+# exp(-MATCH_C / sqrt(rounds left) * (its total - the lowest)); log-loss 0.955
+# a round against 1.386 uniform.  Measured against "points" (120 matches at
+# --iterations 600, README): 75 won against 76, so off.
+MATCH_C = 0.11
+_SHARE_TABLES = {}
 
 
 def plays_for(view, k):
@@ -188,7 +204,7 @@ class _Judge:
     """A playout's worth to the deciding seat (see the module docstring):
     whole numbers, times the number of opponents, so every interpreter sums alike."""
 
-    __slots__ = ("seat", "players", "others_n", "last", "totals")
+    __slots__ = ("seat", "players", "others_n", "last", "totals", "weights")
 
     def __init__(self, view, k):
         self.seat = k.seat
@@ -196,6 +212,7 @@ class _Judge:
         self.others_n = k.players - 1
         self.last = view["round"] == view["rounds"] - 1
         self.totals = view["totals"]
+        self.weights = _share_table(view["rounds"] - 1 - view["round"]) if UTILITY == "wins" else None
 
     def value(self, g):
         """The worth of the finished playout ``g``."""
@@ -203,6 +220,8 @@ class _Judge:
 
     def score(self, sc, out):
         """The worth of a playout that ended with round scores ``sc``, ``out`` having gone out (or -1)."""
+        if self.weights is not None:
+            return self.share(sc)
         seat = self.seat
         others_n = self.others_n
         own = sc[seat]
@@ -231,6 +250,41 @@ class _Judge:
             elif mine == low:
                 value += MATCH_WIN * others_n // 2
         return value
+
+
+    def share(self, sc):
+        """This seat's chance to win the match, per million, once the round ends with scores ``sc``.
+
+        After the last round: the lowest total wins (shared when tied).
+        Before it: each seat's weight falls with its total's lead over the
+        lowest (``_share_table``), and the share is this seat's weight over all.
+        """
+        totals = self.totals
+        after = [totals[s] + sc[s] for s in range(self.players)]
+        low = min(after)
+        w = self.weights
+        if not w:
+            return 1000000 // after.count(low) if after[self.seat] == low else 0
+        last = len(w) - 1
+        total = 0
+        for t in after:
+            d = t - low
+            total += w[d if d < last else last]
+        d = after[self.seat] - low
+        return 1000000 * w[d if d < last else last] // total
+
+
+def _share_table(left):
+    """Per million, a seat's weight by its total's lead over the lowest, ``left`` rounds
+    before the match ends (``[]``: none left, the lowest wins); rounded, so every
+    interpreter has the same numbers (the last entry stands for any larger lead)."""
+    if left <= 0:
+        return []
+    key = (MATCH_C, left)
+    if key not in _SHARE_TABLES:
+        beta = MATCH_C / math.sqrt(left)
+        _SHARE_TABLES[key] = [int(1e6 * math.exp(-beta * d) + 0.5) for d in range(400)]
+    return _SHARE_TABLES[key]
 
 
 def _stages(n, total):

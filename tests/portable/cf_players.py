@@ -40,3 +40,10 @@ for seed, players, options, count in GAMES:
     print("sample", seed, hands, yard)
     # The choice inference (off in play, cf_know.MISFIT_WEIGHT): the same counts everywhere.
     print("misfits", seed, misfits(k, hands), k.choices)
+
+# The match model of hard's objective (UTILITY "wins"): tables computed with
+# floats, rounded; every interpreter must round alike.
+from engine.ai import cf_player  # noqa: E402
+for left in range(1, 10):
+    table = cf_player._share_table(left)
+    print("share table", left, sum(table), table[1::40])
