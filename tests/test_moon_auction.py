@@ -49,7 +49,8 @@ def _k(totals, seat=0):
     return k
 
 
-def test_a_contract_is_its_score_less_the_opponents_mean_in_quarter_points():
+def test_a_contract_is_its_score_less_the_opponents_mean_in_quarter_points(monkeypatch):
+    monkeypatch.setattr(moon_player, "UTILITY", "points")
     k = _k([0, 0, 0])
     assert _contract_gain(k, 0, 5, 5) == 4 * 5 - 2 * 2            # made: +5, defenders 1 each
     assert _contract_gain(k, 0, 5, 4) == -4 * 5 - 2 * 3           # set: -5, defenders 1.5 each
@@ -57,7 +58,8 @@ def test_a_contract_is_its_score_less_the_opponents_mean_in_quarter_points():
     assert _contract_gain(k, 1, 5, 3) == 4 + 2 * 5                # and set
 
 
-def test_the_standings_count_a_game_won_or_lost_on_the_hand():
+def test_the_standings_count_a_game_won_or_lost_on_the_hand(monkeypatch):
+    monkeypatch.setattr(moon_player, "UTILITY", "points")
     near = _k([18, 0, 0])
     assert _contract_gain(near, 0, 4, 4) == 4 * 4 - 2 * 3 + 40      # 22: the game is mine
     assert _contract_gain(near, 0, 4, 3) == -4 * 4 - 2 * 4          # set: no one reaches 21
@@ -72,19 +74,23 @@ def test_the_standings_count_a_game_won_or_lost_on_the_hand():
     assert _contract_gain(zero, 1, 21, 7) == 0 - 2 * 21 - 40
 
 
-def _last_to_bid(rows):
+def _last_to_bid(rows, totals=None):
     # The third seat after two passes: nobody bids after it, so its own
     # contract's tricks (``rows``: one per widow choice, a count per world)
     # decide alone; every world is the true deal (only the count matters).
     g, _ = _dealt(7)
     g.apply("pass")
     g.apply("pass")
-    k = Knowledge(g.view(g.current_seat()))
+    view = dict(g.view(g.current_seat()))
+    if totals is not None:
+        view["totals"] = list(totals)
+    k = Knowledge(view)
     worlds = [list(g.hands)] * len(rows[0])
     return _auction_bid(k, [4, 5, 6, 7, 21], None, [(g.widow, worlds, rows)])
 
 
 def test_the_risk_of_being_set_lowers_a_bid_made_in_most_worlds_but_not_all(monkeypatch):
+    monkeypatch.setattr(moon_player, "UTILITY", "points")
     five = [[5] * 11 + [4]]                  # 5 made in 11 of 12 worlds, 4 in all
     moon = [[7] * 9 + [6] * 3]               # 21 made in 9 of 12, 6 in all
     monkeypatch.setattr(moon_player, "SET_RISK", 0)
@@ -96,3 +102,44 @@ def test_the_risk_of_being_set_lowers_a_bid_made_in_most_worlds_but_not_all(monk
     assert _last_to_bid([[5] * 12]) == 5     # a bid made in every world keeps no risk
     monkeypatch.setattr(moon_player, "SET_RISK", 1)
     assert _last_to_bid(five) == 5           # 5 is worth 2 points over 4 in 11 worlds: a small risk keeps it
+
+
+# -- UTILITY "wins": a hand's outcome worth the change in the chance to win the game
+
+def test_the_chance_to_win_follows_the_standings():
+    share = moon_player._win_share
+    assert share(0, [42, 40, 0]) == 1000000              # 21 and alone at the top: over
+    assert share(1, [42, 40, 0]) == 0
+    assert 0 < share(0, [44, 44, 0]) < 1000000           # tied at the top: the game goes on
+    level = share(0, [0, 0, 0])
+    assert 500000 < level < 600000                       # hard's edge (e) among three level seats
+    assert share(0, [0, 10, 20]) == share(0, [0, 20, 10])
+    for me in range(-40, 42, 2):                         # more points never lower the chance
+        assert share(0, [me + 1, 10, 10]) >= share(0, [me, 10, 10])
+        assert share(0, [10, me + 1, 10]) <= share(0, [10, me, 10])
+    assert share(0, [-200, 200, 0]) == 0                 # past the table's end: still a number
+
+
+def test_a_contract_is_worth_the_change_in_the_chance_to_win(monkeypatch):
+    monkeypatch.setattr(moon_player, "UTILITY", "wins")
+    k = _k([0, 0, 0])
+    now = moon_player._win_share(0, [0, 0, 0])
+    assert _contract_gain(k, 0, 21, 7) == 1000000 - now  # a 21 made wins the game
+    assert _contract_gain(k, 1, 21, 7) == -now
+    assert _contract_gain(k, 0, 5, 5) == moon_player._win_share(0, [10, 2, 2]) - now > 0
+    assert _contract_gain(k, 0, 5, 4) == moon_player._win_share(0, [-10, 3, 3]) - now < 0
+    assert _contract_gain(k, 1, 5, 3) > 0 > _contract_gain(k, 1, 5, 5)
+    near = _k([18, 0, 0])
+    assert _contract_gain(near, 0, 4, 4) == 1000000 - moon_player._win_share(0, [36, 0, 0])
+
+
+def test_by_the_chance_to_win_a_seat_ahead_risks_less_and_one_behind_more(monkeypatch):
+    # The third seat to speak (seat 1 here): 21 made in 8 worlds of 12, 6 in all.
+    monkeypatch.setattr(moon_player, "UTILITY", "wins")
+    moon = [[7] * 8 + [6] * 4]
+    assert _last_to_bid(moon, [0, 0, 0]) == 21
+    assert _last_to_bid(moon, [0, 10, 0]) == 6           # ahead by 10: the sure 6
+    assert _last_to_bid(moon, [10, 0, 0]) == 21          # behind by 10: the gamble
+    assert _last_to_bid(moon, [5, 12, 5]) == 6
+    monkeypatch.setattr(moon_player, "UTILITY", "points")
+    assert _last_to_bid(moon, [0, 10, 0]) == 21          # by points alone the standings do not count

@@ -33,7 +33,7 @@ CASES = [
     ("chicken-foot-hard", "chicken-foot", 3, 3, "hard", 40, 1),
     ("moon-easy", "moon", 3, 4, "easy", None, 2),
     ("moon-medium", "moon", 3, 5, "medium", None, 2),
-    ("moon-hard", "moon", 3, 6, "hard", 12, 2),
+    ("moon-hard", "moon", 3, 6, "hard", 12, 3),
 ]
 
 # View fields left out of each line: the history repeats the actions above

@@ -51,3 +51,10 @@ for hand in range(HANDS):
     print("  scores", g.round_scores()[-1], "totals", g.totals())
     if g.is_over():
         break
+
+# The standings model of hard's bid (UTILITY "wins"): its table is computed
+# with floats at import, rounded; every interpreter must round alike.
+from engine.ai import moon_player  # noqa: E402
+print("standing weights", sum(moon_player.STANDING_WEIGHT), moon_player.STANDING_WEIGHT[1::16])
+print("shares", [moon_player._win_share(s, [0, 10, 40]) for s in range(3)],
+      [moon_player._win_share(0, [2 * t, 0, -8]) for t in range(-20, 22, 6)])
