@@ -639,4 +639,9 @@ def test_by_the_chance_to_win_the_leader_losing_pips_is_worth_more_than_the_last
     assert last.value(_Scored([0, 11, 0, 0], None)) == 1000000
     assert last.value(_Scored([0, 10, 0, 0], None)) == 500000
     assert last.value(_Scored([0, 9, 0, 0], None)) == 0
-    assert cf_player._share_table(9)[0] == 1000000 and cf_player._share_table(9)[-1] >= 0
+    table = cf_player._share_table(9)
+    assert table[0] == 1000000 and all(table[i] >= table[i + 1] for i in range(len(table) - 1))
+    far = cf_player._Judge({"round": 1, "rounds": 10, "totals": [0, 0, 0, 0]}, _Seat(3, 4))
+    # A lead past the table's end takes its last weight (a lost cause: 0), no index error.
+    assert far.value(_Scored([0, 0, 0, 500], None)) == far.value(_Scored([0, 0, 0, 400], None)) == 0
+    assert far.value(_Scored([0, 0, 0, 30], None)) > 0

@@ -117,7 +117,7 @@ def test_the_chance_to_win_follows_the_standings():
     for me in range(-40, 42, 2):                         # more points never lower the chance
         assert share(0, [me + 1, 10, 10]) >= share(0, [me, 10, 10])
         assert share(0, [10, me + 1, 10]) <= share(0, [10, me, 10])
-    assert share(0, [-200, 200, 0]) == 0                 # past the table's end: still a number
+    assert share(0, [-200, 0, 0]) == share(0, [-130, 0, 0]) > 0   # past the table's end: its last weight
 
 
 def test_a_contract_is_worth_the_change_in_the_chance_to_win(monkeypatch):

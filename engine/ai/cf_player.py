@@ -202,7 +202,8 @@ def play_out(base, hands, yard, play, seed):
 
 class _Judge:
     """A playout's worth to the deciding seat (see the module docstring):
-    whole numbers, times the number of opponents, so every interpreter sums alike."""
+    whole numbers (points times the number of opponents, or with ``UTILITY``
+    "wins" millionths of a match), so every interpreter sums alike."""
 
     __slots__ = ("seat", "players", "others_n", "last", "totals", "weights")
 
@@ -250,7 +251,6 @@ class _Judge:
             elif mine == low:
                 value += MATCH_WIN * others_n // 2
         return value
-
 
     def share(self, sc):
         """This seat's chance to win the match, per million, once the round ends with scores ``sc``.

@@ -84,8 +84,8 @@ INFER = True
 BID_DEALS = 4
 
 BID_VALUES = [4, 5, 6, 7, MOON_BID]
-# Bids by expected score with the rest of the auction played out in every
-# world (the others bidding as medium does): see _auction_bid.
+# Bids by their expected worth (see UTILITY) with the rest of the auction
+# played out in every world (the others bidding as medium does): see _auction_bid.
 BID_AUCTION = True
 # What winning the game is worth against a hand's score, in quarter points.
 GAME_GAIN = 40
@@ -113,7 +113,7 @@ SET_RISK = 0
 # game with session 9's nearest run (195 won), 33 won only with it, 9 only
 # without.  It bids bolder when level or behind: contracts made 80.5 % (points:
 # 84.7 %); a set risk on top (SET_RISK 10000 or 20000, in its millionths) made
-# 85-87 % but won no more than "points" (README).  The model's shape matters:
+# 84.8-86.8 % but won no more than "points" (README).  The model's shape matters:
 # exp(-0.1 * distance) instead of the square root won 204 (68.0 %).
 UTILITY = "wins"
 # _win_share's model, fitted to the 2,431 hands of 300 games of hard against two
@@ -561,7 +561,8 @@ def _pick_candidate(k, search, rng, cands):
 
 
 def _hard_bid(k, bids, rng, budget):
-    """The bid with the best expected score over sampled deals (0: pass).
+    """The bid worth the most on average over sampled deals (0: pass; with
+    ``BID_AUCTION`` by ``UTILITY``, else by points).
 
     A few widows are drawn, each with a few deals of the other hands (the
     worlds); for each widow the bidder's best (discard, trump) choices by
@@ -711,7 +712,9 @@ def _contract_gain(k, bidder, b, x):
     game won is worth ``GAME_GAIN`` more, lost to another as much less (a
     made 21, or 21 or more and alone at the top; near 21 a defender's
     tricks can end the game too).  A failed 21 of this seat's all but loses
-    the game: ``GAME_GAIN`` less too.
+    the game: ``GAME_GAIN`` less too.  With ``UTILITY`` "wins" the standings
+    after the hand alone price all of that (:func:`_win_share`), a made 21
+    being the game won.
     """
     made = x >= tricks_needed(b)
     # Doubled hand scores: the bidder's +-2b, each defender's 7 - x.
@@ -748,7 +751,10 @@ def _win_share(me, doubled_totals):
 
     Over: 21 or more and alone at the top.  Otherwise each seat's weight is
     ``STANDING_WEIGHT`` by its distance to 21, this seat's times ``SELF_EDGE``:
-    the share is its weight over all three.
+    the share is its weight over all three.  Approximations: the defenders'
+    tricks are split evenly (the solver gives their sum), so near 21 a
+    defender's finish is a guess; and every seat at 21 or more weighs alike
+    (only a tie at the top leaves one there and the game going on).
     """
     top = max(doubled_totals)
     if top >= 2 * WIN_SCORE and doubled_totals.count(top) == 1:
