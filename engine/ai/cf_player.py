@@ -19,7 +19,7 @@ function of the view, the generator's seed and the iteration budget.
   ``LEADER_W``, off, would add the margin to the opponent best placed after
   the round: not measured better, 8 paired matches a variant are noise;
   ``UTILITY`` "wins", off, would judge a playout by the chance to win the
-  match that the totals after it give: no better over 120 paired matches).  The
+  match that the totals after it give: no better in 200 matches).  The
   candidates are the distinct plays (two ends of the same number are one
   play), at most the medium ranking's best ``HARD_MAX_CANDIDATES``.  ``budget.iterations`` counts playouts (worlds
   times candidates; default ``HARD_PLAYOUTS``, at least ``HARD_MIN_WORLDS``
@@ -59,8 +59,9 @@ UTILITY = "points"
 # The chance's model, fitted to 3,600 round ends of 400 four-player matches of
 # medium (session 10, bench/standing_fit.py): each seat's weight
 # exp(-MATCH_C / sqrt(rounds left) * (its total - the lowest)); log-loss 0.955
-# a round against 1.386 uniform.  Measured against "points" (120 matches at
-# --iterations 600, README): 75 won against 76, so off.
+# a round against 1.386 uniform.  Measured against "points" (README): 75 of 120
+# paired matches won against 76 at --iterations 600, and 120 of 200 against
+# 119 in a tournament at 2000 on the same deals, so off.
 MATCH_C = 0.11
 _SHARE_TABLES = {}
 
