@@ -16,7 +16,6 @@ uniform guess's, one JSON line each.
 """
 
 import argparse
-import glob
 import json
 import math
 import os
@@ -25,19 +24,13 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from engine.record import replay  # noqa: E402
-
-
-def records(dirs):
-    for d in dirs:
-        for f in sorted(glob.glob(os.path.join(d, "game-*.json"))):
-            with open(f, encoding="utf-8") as fh:
-                yield json.load(fh)
+from moon_records import records  # noqa: E402  (any game's records, in game order)
 
 
 def moon_samples(dirs):
     """``(totals at a hand's start, winner, names)`` for every hand of the games with one winner."""
     out = []
-    for rec in records(dirs):
+    for _, rec in records(dirs):
         tot = [0, 0, 0]
         seen = []
         for rnd in rec["rounds"]:
@@ -63,7 +56,7 @@ def moon_loss(samples, beta, gamma, alpha):
 def cf_samples(dirs):
     """``(totals after a round, rounds left, winners)`` for every round but the last of finished matches."""
     out = []
-    for rec in records(dirs):
+    for _, rec in records(dirs):
         n = rec["players"]
         rounds = [r for r in rec["rounds"] if "scores" in r]
         if len(rounds) != 10:

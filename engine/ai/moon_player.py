@@ -721,21 +721,17 @@ def _contract_gain(k, bidder, b, x):
     doubled = [TRICKS - x, TRICKS - x, TRICKS - x]
     doubled[bidder] = 2 * b if made else -2 * b
     me = k.seat
+    after = [2 * k.totals[s] + doubled[s] for s in range(3)]
+    winner = bidder if made and b == MOON_BID else _game_winner(after)
     if UTILITY == "wins":
         # The change in the chance, so that all passing is worth 0 here too.
         now = _win_share(me, [2 * t for t in k.totals])
-        if made and b == MOON_BID:
-            return (1000000 if bidder == me else 0) - now
-        return _win_share(me, [2 * k.totals[s] + doubled[s] for s in range(3)]) - now
+        if winner >= 0:
+            return (1000000 if winner == me else 0) - now
+        return _win_share(me, after) - now
     q = 2 * doubled[me]
     for s in k.others():
         q -= doubled[s]
-    if made and b == MOON_BID:
-        winner = bidder
-    else:
-        after = [2 * k.totals[s] + doubled[s] for s in range(3)]
-        top = max(after)
-        winner = after.index(top) if top >= 2 * WIN_SCORE and after.count(top) == 1 else -1
     if winner == me:
         q += GAME_GAIN
     elif winner >= 0:
@@ -743,6 +739,13 @@ def _contract_gain(k, bidder, b, x):
     if bidder == me and b == MOON_BID and not made:
         q -= GAME_GAIN
     return q
+
+
+def _game_winner(doubled_totals):
+    """The seat that has won once a hand ends with ``doubled_totals`` (twice each
+    seat's total): 21 or more and alone at the top; -1 while the game goes on."""
+    top = max(doubled_totals)
+    return doubled_totals.index(top) if top >= 2 * WIN_SCORE and doubled_totals.count(top) == 1 else -1
 
 
 def _win_share(me, doubled_totals):
@@ -756,9 +759,9 @@ def _win_share(me, doubled_totals):
     defender's finish is a guess; and every seat at 21 or more weighs alike
     (only a tie at the top leaves one there and the game going on).
     """
-    top = max(doubled_totals)
-    if top >= 2 * WIN_SCORE and doubled_totals.count(top) == 1:
-        return 1000000 if doubled_totals[me] == top else 0
+    winner = _game_winner(doubled_totals)
+    if winner >= 0:
+        return 1000000 if winner == me else 0
     last = len(STANDING_WEIGHT) - 1
     total = 0
     mine = 0
