@@ -143,3 +143,31 @@ def test_by_the_chance_to_win_a_seat_ahead_risks_less_and_one_behind_more(monkey
     assert _last_to_bid(moon, [5, 12, 5]) == 6
     monkeypatch.setattr(moon_player, "UTILITY", "points")
     assert _last_to_bid(moon, [0, 10, 0]) == 21          # by points alone the standings do not count
+
+
+# -- OWN_AT_TABLE / THEIRS_AT_TABLE: a world's outcome weighed by what the table does
+
+def test_a_world_counts_as_the_tables_chance_to_make_what_the_solve_made_or_set(monkeypatch):
+    monkeypatch.setattr(moon_player, "UTILITY", "points")
+    k = _k([0, 0, 0])
+    at = moon_player._at_table
+    made, set_ = _contract_gain(k, 0, 5, 5), _contract_gain(k, 0, 5, 4)
+    assert at(k, 0, 5, 6, None) == _contract_gain(k, 0, 5, 6)           # off: the solve's
+    assert at(k, 0, 5, 5, (1000, 0)) == made and at(k, 0, 5, 4, (1000, 0)) == set_
+    assert at(k, 0, 5, 5, (900, 250)) == (900 * made + 100 * set_) // 1000
+    assert at(k, 0, 5, 3, (900, 250)) == (250 * made + 750 * _contract_gain(k, 0, 5, 3)) // 1000
+    assert at(k, 1, 5, 5, (900, 250)) == (900 * _contract_gain(k, 1, 5, 5) + 100 * _contract_gain(k, 1, 5, 4)) // 1000
+
+
+def test_a_bid_made_in_most_of_its_worlds_is_taken_once_the_table_makes_more(monkeypatch):
+    # The last to bid, level standings: 5 made in 7 worlds of 12 (3 tricks in
+    # the rest).  Counting the worlds as they come (a 58 % chance) it passes;
+    # if the table makes a quarter of the bids the solve sets (69 %), it bids 5.
+    monkeypatch.setattr(moon_player, "UTILITY", "wins")
+    half = [[5] * 7 + [3] * 5]
+    monkeypatch.setattr(moon_player, "OWN_AT_TABLE", None)
+    assert _last_to_bid(half) == 0
+    monkeypatch.setattr(moon_player, "OWN_AT_TABLE", (986, 247))
+    assert _last_to_bid(half) == 5
+    assert _last_to_bid([[5] * 6 + [3] * 6]) == 0         # made in half the worlds (62 %): still a pass
+    assert _last_to_bid([[7] * 12]) == 21                # every world: the 21

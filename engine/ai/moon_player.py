@@ -103,6 +103,14 @@ GAME_GAIN = 40
 # differed, 20 of them to 0), contracts made 85.8 % against 84.7 %.  So off;
 # the knob stays for bench/moon_records.py and bench/moon_bidding.py.
 SET_RISK = 0
+# A world solved double-dummy is not the table: there the defenders do not
+# see every hand and err.  With these set, a contract's outcome in a world
+# counts as the chance (per thousand) that the table makes it when the
+# world's solve makes it, and when the solve sets it: OWN_AT_TABLE for this
+# seat's contracts, THEIRS_AT_TABLE for an opponent's (None: each world as
+# it comes out).  Measured by bench/moon_bid_calib.py (see the README).
+OWN_AT_TABLE = None
+THEIRS_AT_TABLE = None
 # What a hand's outcome is worth when choosing the bid: "points" (the hand's
 # score less the opponents' mean, GAME_GAIN for the game won or lost) or
 # "wins" (the change in this seat's chance to win the game, from the standings
@@ -700,7 +708,7 @@ class _Auction:
             h[seat] = hand8 & ~(1 << d)
             self.made[key] = _solve_makes(search, h, tr, seat, tricks_needed(b), v)
         x = tricks_needed(b) if self.made[key] else tricks_needed(b) - 1
-        return _contract_gain(self.k, seat, b, x)
+        return _at_table(self.k, seat, b, x, THEIRS_AT_TABLE)
 
 
 def _contract_gain(k, bidder, b, x):
@@ -777,6 +785,38 @@ def _win_share(me, doubled_totals):
     return 1000000 * mine // total
 
 
+def _our_contract(k, a, xs, ours):
+    """``(gain, row)``: this seat's bid ``a`` played with the widow's best
+    (discard, trump) row of ``xs`` (tricks per world) over the worlds ``ours``
+    where it ends up holding the contract."""
+    need = tricks_needed(a)
+    best = None
+    best_row = None
+    for row in xs:
+        u = 0
+        for j in ours:
+            u += _at_table(k, k.seat, a, row[j], OWN_AT_TABLE)
+            if row[j] < need:
+                u -= SET_RISK * a
+        if best is None or u > best:
+            best, best_row = u, row
+    return best, best_row
+
+
+def _at_table(k, bidder, b, x, odds):
+    """:func:`_contract_gain` of ``bidder``'s bid ``b`` taking ``x`` tricks
+    double-dummy, the table's outcome weighed by ``odds`` (``(made if the solve
+    makes it, made if it sets it)`` per thousand, a trick more or less; None:
+    the solve's)."""
+    g = _contract_gain(k, bidder, b, x)
+    if odds is None:
+        return g
+    need = tricks_needed(b)
+    if x >= need:
+        return (odds[0] * g + (1000 - odds[0]) * _contract_gain(k, bidder, b, need - 1)) // 1000
+    return (odds[1] * _contract_gain(k, bidder, b, need) + (1000 - odds[1]) * g) // 1000
+
+
 def _auction_bid(k, bids, search, groups):
     """The action with the best expected gain, the auction played out in every world.
 
@@ -806,16 +846,7 @@ def _auction_bid(k, bids, search, groups):
                 elif seat >= 0:
                     gains[i] += auctions[j].gain(search, seat, b)
             if ours:
-                best = None
-                for row in xs:
-                    u = 0
-                    for j in ours:
-                        u += _contract_gain(k, me, a, row[j])
-                        if row[j] < tricks_needed(a):
-                            u -= SET_RISK * a
-                    if best is None or u > best:
-                        best = u
-                gains[i] += best
+                gains[i] += _our_contract(k, a, xs, ours)[0]
     best_i = 0
     for i in range(1, len(actions)):
         if gains[i] > gains[best_i]:
