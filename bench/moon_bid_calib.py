@@ -13,7 +13,7 @@ contracts.  A world's solve sees every hand and never errs in defence; the
 table's defenders do not see and do err: the table says by how much
 (``moon_player.OWN_AT_TABLE`` and ``THEIRS_AT_TABLE`` are fitted to it).
 
-    python3 bench/moon_bid_calib.py --games 150 --seed 3 --iterations 12 [--own 986,247] [--theirs 859,658]
+    python3 bench/moon_bid_calib.py --games 150 --seed 3 --iterations 12 [--own '4:982,274;5:982,274;6:982,274;7:982,274;21:1000,100'] [--theirs 859,658]
     python3 bench/moon_bid_calib.py --seats hard,old,old ...   # against hard with both off
 """
 
@@ -139,6 +139,19 @@ def allow_old():
     tmod.LEVELS = tuple(tmod.LEVELS) + (OLD,)
 
 
+def odds_table(text):
+    """``{bid: (made if made, made if set)}`` of ``--own``/``--theirs`` text (None for "none")."""
+    if text == "none":
+        return None
+    if ":" not in text:
+        text = ";".join("%d:%s" % (b, text) for b in moon_player.BID_VALUES)
+    out = {}
+    for part in text.split(";"):
+        bid, odds = part.split(":")
+        out[int(bid)] = tuple(int(v) for v in odds.split(","))
+    return out
+
+
 def summary(rows):
     out = []
     for lo, hi in zip(BANDS, BANDS[1:]):
@@ -162,7 +175,8 @@ def main():
     ap.add_argument("--seats", default="hard,medium,medium", help="levels; 'old' is hard with the table's odds off")
     ap.add_argument("--variant", default="", help="moon_player's constants for the run (bench/variants.py)")
     ap.add_argument("--own", default=None,
-                    help="moon_player.OWN_AT_TABLE for the run: 'made if made,made if set' per thousand")
+                    help="moon_player.OWN_AT_TABLE for the run: 'made if made,made if set' per thousand,"
+                         " for every bid, or 'BID:M,S;BID:M,S' by bid, or none")
     ap.add_argument("--theirs", default=None, help="moon_player.THEIRS_AT_TABLE for the run, likewise")
     ap.add_argument("--rows", default=None, help="also write every contract as a JSON line here")
     args = ap.parse_args()
@@ -170,7 +184,7 @@ def main():
     Settings({}, moon_player, [variant]).apply(variant)
     for name, text in (("OWN_AT_TABLE", args.own), ("THEIRS_AT_TABLE", args.theirs)):
         if text is not None:
-            setattr(moon_player, name, None if text == "none" else tuple(int(v) for v in text.split(",")))
+            setattr(moon_player, name, odds_table(text))
     if OLD in args.seats.split(","):
         allow_old()
     probe = Probe()

@@ -152,11 +152,13 @@ def test_a_world_counts_as_the_tables_chance_to_make_what_the_solve_made_or_set(
     k = _k([0, 0, 0])
     at = moon_player._at_table
     made, set_ = _contract_gain(k, 0, 5, 5), _contract_gain(k, 0, 5, 4)
+    odds = {5: (900, 250)}
     assert at(k, 0, 5, 6, None) == _contract_gain(k, 0, 5, 6)           # off: the solve's
-    assert at(k, 0, 5, 5, (1000, 0)) == made and at(k, 0, 5, 4, (1000, 0)) == set_
-    assert at(k, 0, 5, 5, (900, 250)) == (900 * made + 100 * set_) // 1000
-    assert at(k, 0, 5, 3, (900, 250)) == (250 * made + 750 * _contract_gain(k, 0, 5, 3)) // 1000
-    assert at(k, 1, 5, 5, (900, 250)) == (900 * _contract_gain(k, 1, 5, 5) + 100 * _contract_gain(k, 1, 5, 4)) // 1000
+    assert at(k, 0, 6, 6, odds) == _contract_gain(k, 0, 6, 6)           # a bid left out: the solve's
+    assert at(k, 0, 5, 5, {5: (1000, 0)}) == made and at(k, 0, 5, 4, {5: (1000, 0)}) == set_
+    assert at(k, 0, 5, 5, odds) == (900 * made + 100 * set_) // 1000
+    assert at(k, 0, 5, 3, odds) == (250 * made + 750 * _contract_gain(k, 0, 5, 3)) // 1000
+    assert at(k, 1, 5, 5, odds) == (900 * _contract_gain(k, 1, 5, 5) + 100 * _contract_gain(k, 1, 5, 4)) // 1000
 
 
 def test_a_bid_made_in_most_of_its_worlds_is_taken_once_the_table_makes_more(monkeypatch):
@@ -167,7 +169,7 @@ def test_a_bid_made_in_most_of_its_worlds_is_taken_once_the_table_makes_more(mon
     half = [[5] * 7 + [3] * 5]
     monkeypatch.setattr(moon_player, "OWN_AT_TABLE", None)
     assert _last_to_bid(half) == 0
-    monkeypatch.setattr(moon_player, "OWN_AT_TABLE", (986, 247))
+    monkeypatch.setattr(moon_player, "OWN_AT_TABLE", {5: (986, 247), 21: (1000, 100)})
     assert _last_to_bid(half) == 5
     assert _last_to_bid([[5] * 6 + [3] * 6]) == 0         # made in half the worlds (62 %): still a pass
     assert _last_to_bid([[7] * 12]) == 21                # every world: the 21
