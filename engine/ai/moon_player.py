@@ -24,9 +24,12 @@ thing that can cut a search short.
   highest: the discard and trumps most likely to make the bid, and the bid
   (or pass) that most raises its chance to win the game -- the rest of the
   auction played out in every world (the others bidding as medium would),
-  the contract whoever ends up holding it solved, and the standings after
-  the hand turned into a chance to win (``UTILITY``, :func:`_win_share`):
-  ahead it takes the surer bid, behind the bolder one.
+  the contract whoever ends up holding it solved, each world's outcome
+  weighed by how often the table makes what the solve makes or sets
+  (``OWN_AT_TABLE``, ``THEIRS_AT_TABLE``: the solve's defenders see all and
+  never err), and the standings after the hand turned into a chance to win
+  (``UTILITY``, :func:`_win_share`): ahead it takes the surer bid, behind
+  the bolder one.
 
 ``budget.iterations`` is the number of sampled worlds (a bid takes
 ``BID_WORLDS_SCALE`` times as many; ``None``: the defaults below, with a
@@ -831,9 +834,10 @@ def _auction_bid(k, bids, search, groups):
     """The action with the best expected gain, the auction played out in every world.
 
     This seat's contract is worth :func:`_contract_gain` with the widow's
-    best choice for that bid; a contract an opponent ends up holding (over this
-    seat's bid or after its pass) is worth what it costs this seat
-    (:meth:`_Auction.gain`); all passing is worth 0.
+    best choice for that bid (:func:`_our_contract`); a contract an opponent
+    ends up holding (over this seat's bid or after its pass) is worth what it
+    costs this seat (:meth:`_Auction.gain`), each world's outcome weighed by
+    the table's odds (:func:`_at_table`); all passing is worth 0.
     """
     me = k.seat
     acted = [b[0] for b in k.bids]
