@@ -15,6 +15,7 @@ table's defenders do not see and do err: the table says by how much
 
     python3 bench/moon_bid_calib.py --games 150 --seed 3 --iterations 12 [--own '4:982,274;5:982,274;6:982,274;7:982,274;21:1000,100'] [--theirs 859,658]
     python3 bench/moon_bid_calib.py --seats hard,old,old ...   # against hard with both off
+    python3 bench/moon_bid_calib.py --seats hard,old,old --old MAKE_WEIGHT=0 ...   # against hard with those constants
 """
 
 import argparse
@@ -119,22 +120,28 @@ class Probe:
         return c
 
 
-OLD = "old"     # a seat level: hard with OWN_AT_TABLE and THEIRS_AT_TABLE off
+OLD = "old"     # a seat level: hard with OWN_AT_TABLE and THEIRS_AT_TABLE off, or with --old's constants
 
 
-def allow_old():
-    """Let ``--seats`` name ``old`` beside ``hard`` (the knobs swapped around its decisions)."""
+def allow_old(variant=None):
+    """Let ``--seats`` name ``old`` beside ``hard`` (the knobs swapped around its
+    decisions): hard with ``variant``'s constants (bench/variants.py), or with
+    the table's odds off when it is None."""
     orig = tmod.pick
+    if variant is None:
+        variant = [("OWN_AT_TABLE", None), ("THEIRS_AT_TABLE", None)]
 
     def pick(game, level, seed, budget=None):
         if level != OLD:
             return orig(game, level, seed, budget)
-        saved = moon_player.OWN_AT_TABLE, moon_player.THEIRS_AT_TABLE
-        moon_player.OWN_AT_TABLE = moon_player.THEIRS_AT_TABLE = None
+        saved = [(name, getattr(moon_player, name)) for name, _ in variant]
+        for name, value in variant:
+            setattr(moon_player, name, value)
         try:
             return orig(game, "hard", seed, budget)
         finally:
-            moon_player.OWN_AT_TABLE, moon_player.THEIRS_AT_TABLE = saved
+            for name, value in saved:
+                setattr(moon_player, name, value)
     tmod.pick = pick
     tmod.LEVELS = tuple(tmod.LEVELS) + (OLD,)
 
@@ -172,7 +179,9 @@ def main():
     ap.add_argument("--games", type=int, default=150)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--iterations", type=int, default=12)
-    ap.add_argument("--seats", default="hard,medium,medium", help="levels; 'old' is hard with the table's odds off")
+    ap.add_argument("--seats", default="hard,medium,medium",
+                    help="levels; 'old' is hard with the table's odds off, or with --old's constants")
+    ap.add_argument("--old", default=None, help="moon_player's constants for the 'old' seats (bench/variants.py)")
     ap.add_argument("--variant", default="", help="moon_player's constants for the run (bench/variants.py)")
     ap.add_argument("--own", default=None,
                     help="moon_player.OWN_AT_TABLE for the run: 'made if made,made if set' per thousand,"
@@ -186,7 +195,7 @@ def main():
         if text is not None:
             setattr(moon_player, name, odds_table(text))
     if OLD in args.seats.split(","):
-        allow_old()
+        allow_old(None if args.old is None else parse(args.old))
     probe = Probe()
     probe.install()
     res = tmod.tournament("moon", args.seats.split(","), args.games, args.seed,

@@ -27,3 +27,25 @@ def test_each_contract_of_hard_gets_its_worlds_share_and_its_outcome(monkeypatch
     lines = moon_bid_calib.summary(probe.rows)
     assert lines[-1]["all"] == len(probe.rows)
     assert sum(line["contracts"] for line in lines[:-1]) == len(probe.rows)
+
+
+def test_old_seats_play_hard_with_their_own_constants_and_leave_the_others_alone(monkeypatch):
+    seen = []
+
+    def pick(game, level, seed, budget=None):
+        seen.append((level, moon_player.MAKE_WEIGHT, moon_player.OWN_AT_TABLE))
+        return "pass"
+    monkeypatch.setattr(tmod, "pick", pick)
+    monkeypatch.setattr(tmod, "LEVELS", tmod.LEVELS)
+    own = moon_player.OWN_AT_TABLE
+    weight = moon_player.MAKE_WEIGHT
+    moon_bid_calib.allow_old(moon_bid_calib.parse("MAKE_WEIGHT=12345"))
+    assert moon_bid_calib.OLD in tmod.LEVELS
+    tmod.pick(None, "old", 1)
+    tmod.pick(None, "hard", 1)
+    assert seen == [("hard", 12345, own), ("hard", weight, own)]
+    assert moon_player.MAKE_WEIGHT == weight
+    del seen[:]
+    moon_bid_calib.allow_old()                  # no constants given: the table's odds off
+    tmod.pick(None, "old", 1)
+    assert seen == [("hard", weight, None)] and moon_player.OWN_AT_TABLE == own

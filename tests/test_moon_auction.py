@@ -173,3 +173,27 @@ def test_a_bid_made_in_most_of_its_worlds_is_taken_once_the_table_makes_more(mon
     assert _last_to_bid(half) == 5
     assert _last_to_bid([[5] * 6 + [3] * 6]) == 0         # made in half the worlds (62 %): still a pass
     assert _last_to_bid([[7] * 12]) == 21                # every world: the 21
+
+
+# -- MAKE_WEIGHT: the share of contracts made as a Lagrange term
+
+def test_a_weight_on_the_contracts_made_trades_a_long_shot_for_a_surer_bid_or_a_pass(monkeypatch):
+    # The last to bid, level standings, the default odds: 5 made in 6 worlds
+    # of 12 (3 tricks in the rest) is worth bidding by the chance to win, and
+    # 21 made in 7 worlds of 12 (6 in the rest) is worth more than the sure 6.
+    monkeypatch.setattr(moon_player, "UTILITY", "wins")
+    half_five = [[5] * 6 + [3] * 6]
+    long_moon = [[7] * 7 + [6] * 5]
+    monkeypatch.setattr(moon_player, "MAKE_WEIGHT", 0)
+    assert _last_to_bid(half_five) == 5
+    assert _last_to_bid(long_moon) == 21
+    # Each world held is worth 0.3 of a game per unit of the table's chance
+    # above 85 % (as much less below): a 5 the table makes 68 % of the time is
+    # not worth its sets, nor a 21 it makes 63 %; the sure 6 (98 %) is.
+    monkeypatch.setattr(moon_player, "MAKE_WEIGHT", 300000)
+    assert _last_to_bid(half_five) == 0
+    assert _last_to_bid(long_moon) == 6
+    assert _last_to_bid([[5] * 8 + [3] * 4]) == 5        # made in 8 of 12 (77 %): still bid
+    assert _last_to_bid([[7] * 9 + [6] * 3]) == 21       # made in 9 of 12 (78 %): still the 21
+    monkeypatch.setattr(moon_player, "MAKE_TARGET", 700)
+    assert _last_to_bid(half_five) == 5                  # a lower aim: the 5 again

@@ -123,6 +123,13 @@ SET_RISK = 0
 # contracts against 80.5 % (README).
 OWN_AT_TABLE = {4: (965, 394), 5: (965, 394), 6: (984, 206), 7: (871, 109), MOON_BID: (1000, 101)}
 THEIRS_AT_TABLE = {b: (859, 658) for b in BID_VALUES}
+# The share of its contracts this seat aims to make (per thousand) and what a
+# contract held in a world is worth per unit of its table's chance above that
+# share (below it: as much less; the gain's units): a Lagrange multiplier for
+# "make at least MAKE_TARGET of the contracts taken", so a bid the table makes
+# less often than that is dearer and a surer one dearer to give up.  0: off.
+MAKE_TARGET = 850
+MAKE_WEIGHT = 0
 # What a hand's outcome is worth when choosing the bid: "points" (the hand's
 # score less the opponents' mean, GAME_GAIN for the game won or lost) or
 # "wins" (the change in this seat's chance to win the game, from the standings
@@ -800,7 +807,8 @@ def _win_share(me, doubled_totals):
 def _our_contract(k, a, xs, ours):
     """``(gain, row)``: this seat's bid ``a`` played with the widow's best
     (discard, trump) row of ``xs`` (tricks per world) over the worlds ``ours``
-    where it ends up holding the contract."""
+    where it ends up holding the contract (with ``MAKE_WEIGHT``, each world's
+    table chance of making it above or below ``MAKE_TARGET`` counted too)."""
     need = tricks_needed(a)
     best = None
     best_row = None
@@ -810,6 +818,9 @@ def _our_contract(k, a, xs, ours):
             u += _at_table(k, k.seat, a, row[j], OWN_AT_TABLE)
             if row[j] < need:
                 u -= SET_RISK * a
+            if MAKE_WEIGHT:
+                odds = (OWN_AT_TABLE or {}).get(a) or (1000, 0)
+                u += MAKE_WEIGHT * ((odds[0] if row[j] >= need else odds[1]) - MAKE_TARGET) // 1000
         if best is None or u > best:
             best, best_row = u, row
     return best, best_row
