@@ -130,18 +130,16 @@ def allow_old(variant=None):
     orig = tmod.pick
     if variant is None:
         variant = [("OWN_AT_TABLE", None), ("THEIRS_AT_TABLE", None)]
+    settings = Settings({}, moon_player, [variant])
 
     def pick(game, level, seed, budget=None):
         if level != OLD:
             return orig(game, level, seed, budget)
-        saved = [(name, getattr(moon_player, name)) for name, _ in variant]
-        for name, value in variant:
-            setattr(moon_player, name, value)
+        settings.apply(variant)
         try:
             return orig(game, "hard", seed, budget)
         finally:
-            for name, value in saved:
-                setattr(moon_player, name, value)
+            settings.apply([])
     tmod.pick = pick
     tmod.LEVELS = tuple(tmod.LEVELS) + (OLD,)
 

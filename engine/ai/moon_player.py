@@ -816,6 +816,7 @@ def _our_contract(k, a, xs, ours):
     where it ends up holding the contract (with ``MAKE_WEIGHT``, each world's
     table chance of making it above or below ``MAKE_TARGET`` counted too)."""
     need = tricks_needed(a)
+    odds = _odds(OWN_AT_TABLE, a)
     best = None
     best_row = None
     for row in xs:
@@ -825,21 +826,29 @@ def _our_contract(k, a, xs, ours):
             if row[j] < need:
                 u -= SET_RISK * a
             if MAKE_WEIGHT:
-                odds = (OWN_AT_TABLE or {}).get(a) or (1000, 0)
                 u += MAKE_WEIGHT * ((odds[0] if row[j] >= need else odds[1]) - MAKE_TARGET) // 1000
         if best is None or u > best:
             best, best_row = u, row
     return best, best_row
 
 
+SOLVE_ODDS = (1000, 0)      # the solve's outcome as it comes: made when it makes it
+
+
+def _odds(table, b):
+    """``table[b]``: ``(made if the solve makes it, made if it sets it)`` per
+    thousand; ``SOLVE_ODDS`` when the table is off (None) or leaves ``b`` out."""
+    odds = table.get(b) if table else None
+    return SOLVE_ODDS if odds is None else odds
+
+
 def _at_table(k, bidder, b, x, table):
     """:func:`_contract_gain` of ``bidder``'s bid ``b`` taking ``x`` tricks
-    double-dummy, the table's outcome weighed by ``table[b]`` (``(made if the
-    solve makes it, made if it sets it)`` per thousand, a trick more or less;
-    None: the solve's)."""
+    double-dummy, the table's outcome weighed by :func:`_odds` (a trick more
+    or less)."""
     g = _contract_gain(k, bidder, b, x)
-    odds = table.get(b) if table else None
-    if odds is None:
+    odds = _odds(table, b)
+    if odds == SOLVE_ODDS:
         return g
     need = tricks_needed(b)
     if x >= need:
