@@ -186,3 +186,42 @@ def test_rules_page_renders_every_diagram(page, site, page_name):
         assert "step %d of %d" % (step, total) in frame.locator(".status").inner_text()
         assert frame.locator("#caption").inner_text() == attrs["caption"]
         assert frame.get_by_role("button", name="Forward").count() == 1
+
+
+# The smallest tile a diagram may draw (CSS px on its short side): the game
+# page's floor for its desktop table (README, "Chicken Foot table layout").
+DIAGRAM_TILE_PX = 14
+
+
+@pytest.fixture
+def sized_page(browser, page_watch, request):
+    from conftest import guarded_page
+
+    width, height, mobile = request.param
+    yield from guarded_page(browser, page_watch, viewport={"width": width, "height": height},
+                            is_mobile=mobile, has_touch=mobile)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("sized_page", [(390, 844, True), (1366, 768, False)], indirect=True,
+                         ids=["phone", "desktop"])
+def test_chicken_foot_diagrams_draw_tiles_big_enough_to_read(sized_page, site):
+    """A narrow frame lays the table out in the phone's narrow shape (web/embed/frame.py's
+    NARROW): fitted to the wide shape a 390 px phone drew tiles 7-10 px on their short side."""
+    page = sized_page
+    page.goto(site + "rules/chicken-foot.html")
+    for i in range(len(widgets("chicken-foot.html"))):
+        element = page.locator("domino-game").nth(i)
+        element.scroll_into_view_if_needed()
+        element.locator("iframe").wait_for(state="attached", timeout=EMBED_READY_MS)
+        frame = element.frame_locator("iframe")
+        frame.locator("html[data-embed-state='ready']").wait_for(state="attached", timeout=EMBED_READY_MS)
+        # Each tile's box as drawn (a turned tile's box is larger than the tile, never smaller).
+        shorts = frame.locator("svg.table-svg svg.tile").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })")
+        assert shorts, "diagram %d draws no table tiles" % i
+        assert min(shorts) >= DIAGRAM_TILE_PX, "diagram %d: a tile %.1f px on its short side" % (i, min(shorts))
+        # ...and the picture stays within the frame's width (nothing cut at the side).
+        sizes = frame.locator("svg.table-svg").evaluate(
+            "s => [s.getBoundingClientRect().right, document.documentElement.clientWidth]")
+        assert sizes[0] <= sizes[1] + 0.5, "diagram %d is wider than its frame" % i

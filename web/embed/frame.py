@@ -18,8 +18,16 @@ from engine import share
 from embed import options as opts
 from embed import picture
 
-state = {"rec": None, "step": 0, "total": 0, "opts": None}
+state = {"rec": None, "step": 0, "total": 0, "opts": None, "shape": "wide"}
 _proxies = []
+
+# A frame narrower than this draws the table in the page's narrow shape (a
+# phone's: engine.layout keeps its lines to a tall region).  Fitted to the
+# frame's width, the wide shape's picture (1500 units at least) draws a tile
+# 50 * width / 1500 px on its short side and the narrow one's (1008 wide, at
+# most 26rem tall) 50 * min(width / 1008, 416 / 896): the narrow shape draws
+# larger tiles below about 700 px (on a 390 px phone 14-15 px against 7-10).
+NARROW = "(max-width: 699px)"
 
 
 def set_state(name, value):
@@ -125,7 +133,7 @@ def parse_record_text(text, name):
 
 def draw():
     o = state["opts"]
-    shown = picture.position(state["rec"], state["step"], o["hand"])
+    shown = picture.position(state["rec"], state["step"], o["hand"], state["shape"])
     state["total"] = shown["total"]
     document.getElementById("position").innerHTML = shown["html"]
     set_state("step", state["step"])
@@ -159,6 +167,24 @@ def go(delta):
     return handler
 
 
+def watch_shape():
+    """Keep ``state["shape"]`` to the frame's width (see ``NARROW``); redraw when it changes."""
+    query = window.matchMedia(NARROW)
+    state["shape"] = "narrow" if query.matches else "wide"
+
+    def changed(event):
+        state["shape"] = "narrow" if event.matches else "wide"
+        if state["rec"] is not None:
+            try:
+                draw()
+            except Exception as exc:
+                fail(error_text(exc))
+
+    proxy = create_proxy(changed)
+    _proxies.append(proxy)
+    query.addEventListener("change", proxy)
+
+
 def listen(element_id, handler):
     proxy = create_proxy(handler)
     _proxies.append(proxy)
@@ -168,6 +194,7 @@ def listen(element_id, handler):
 async def start():
     params = query()
     use_language(params.pop("lang", None))
+    watch_shape()
     window.boneyardReport("title", t("embed.frame_title"))
     try:
         o = opts.parse(params)

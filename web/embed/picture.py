@@ -97,11 +97,12 @@ def scores_html(game, names):
                 esc(caption), esc(t("embed.player")), esc(t("embed.this_round")), esc(t("scores.total")), rows))
 
 
-def position(rec, step, shown):
+def position(rec, step, shown, shape="wide"):
     """``{"html", "step", "total", "summary"}`` of the record at ``step``.
 
     ``rec`` is a record dict; ``step`` None means its end; ``shown`` is
-    ``"reveal"``, ``"none"`` or a seat index.  Raises ``RecordError`` (the
+    ``"reveal"``, ``"none"`` or a seat index; ``shape`` the table's shape
+    (``"wide"`` or ``"narrow"``, as on the game page: see ``frame.shape``).  Raises ``RecordError`` (the
     replay's ``round R, action A: reason``) for an invalid record or step,
     and ``ValueError`` for a seat the game does not have.
     """
@@ -121,7 +122,7 @@ def position(rec, step, shown):
     out = ['<p class="status">%s &middot; %s</p>' % (esc(status), esc(t("embed.step_of", step=step, total=total)))]
     out.append('<p class="move" aria-live="polite">%s%s</p>' % (
         esc(move + "." if move else t("embed.the_deal")), (" " + esc(turn) + ".") if turn else ""))
-    out.append(present.of(name).picture(present.Seats(game, names), game, rec, shown))
+    out.append(present.of(name).picture(present.Seats(game, names), game, rec, shown, shape))
     if shown != "none":
         out.append(hands_html(game, names, shown))
     out.append(scores_html(game, names))

@@ -171,10 +171,11 @@ def move_words(who, action, phase):
     return t("log.cf_played", name=who, tile=tile, target=target)
 
 
-def picture(seats, game, rec, shown):
-    """The table of ``game`` (an engine game) for an embed, with the note the page shows and the yard."""
+def picture(seats, game, rec, shown, shape="wide"):
+    """The table of ``game`` (an engine game) for an embed, with the note the page shows and the yard;
+    ``shape`` is the region its lines keep to (``"narrow"`` in a narrow frame, as on a phone's page)."""
     v = game.view(0)
-    html, note = board(seats, v, [], "wide", None, 0)
+    html, note = board(seats, v, [], shape, None, 0)
     out = ['<div class="cf">', html]
     if note:
         out.append('<p class="note">%s</p>' % esc(note))

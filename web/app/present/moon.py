@@ -218,11 +218,12 @@ def move_words(who, action, phase):
     return t("log.moon_played", name=who, tile=action)
 
 
-def picture(seats, game, rec, shown):
+def picture(seats, game, rec, shown, shape="wide"):
     """The table of ``game`` (an engine game) for an embed: the page's board (contract, bids, trick),
-    the widow when the bidder's hand or every hand is shown, and the tricks won."""
+    the widow when the bidder's hand or every hand is shown, and the tricks won (``shape`` as the
+    page's: the board takes it)."""
     v = game.view(0)
-    html, _ = board(seats, v, [], "wide", None, 0, named=True)
+    html, _ = board(seats, v, [], shape, None, 0, named=True)
     out = ['<div class="moon">', html]
     ri = game.round_count() - 1
     bidder_view = game.view(v["bidder"]) if v["bidder"] is not None else None
