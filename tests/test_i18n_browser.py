@@ -26,8 +26,9 @@ LANGS = ["sq", "lv", "sw"]
 # Swahili as well at nightly size (tests/sizes.py).
 BROWSER_LANGS = examples(["sq", "lv"], LANGS)
 NAMES = ["Ana", "Ben", "Cleo"]
+PEOPLE = NAMES + ["Dev"]    # hot-seat names (a four-player table too)
 # Shown as is in every language: the product, the language names, names.
-KEEP = {"boneyard", "english", "shqip", "latviešu", "kiswahili", "json"} | {n.lower() for n in NAMES}
+KEEP = {"boneyard", "english", "shqip", "latviešu", "kiswahili", "json"} | {n.lower() for n in PEOPLE}
 WORD = re.compile(r"[^\W\d_]+")
 
 
@@ -80,7 +81,7 @@ def start_hot_seat(page, lang, game, players):
         page.get_by_label(t["setup.players"], exact=True).press("Tab")
     for i in range(players):
         page.get_by_label(t["setup.seat"].format(n=i + 1), exact=True).select_option(label=t["seat.human"])
-        page.get_by_label(t["setup.name"].format(n=i + 1), exact=True).fill(NAMES[i])
+        page.get_by_label(t["setup.name"].format(n=i + 1), exact=True).fill(PEOPLE[i])
     page.get_by_role("button", name=t["setup.start"]).click()
 
 
@@ -247,3 +248,35 @@ def test_picker_on_the_rules_pages_and_embed_help(page, site):
     page.goto(site + "rules/moon.html")
     page.wait_for_function("() => document.documentElement.dataset.i18nState === 'ready'")
     assert page.get_attribute("html", "lang") == "lv"   # remembered
+
+
+# What a phone's play screen cuts, in the page's own measure: text wider than its box.
+CUT = """() => [...document.querySelectorAll('#game .status-line, #game .seat-info, #game .seat-info .fact')]
+  .filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1)
+  .map(e => e.className + ': ' + e.textContent.trim() + ' (' + e.scrollWidth + ' > ' + e.clientWidth + ' px)')"""
+
+
+@pytest.fixture
+def phone_page(browser, page_watch):
+    from conftest import guarded_page
+
+    yield from guarded_page(browser, page_watch, viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                            is_mobile=True, has_touch=True)
+
+
+@pytest.mark.parametrize("game,players", [("chicken_foot", 4), ("moon", 3)])
+@pytest.mark.parametrize("lang", BROWSER_LANGS)
+def test_a_phone_cuts_no_status_and_no_seat_facts(phone_page, site, lang, game, players):
+    """On a 390 px phone the status line (the game's title left out) and each seat card's
+    tiles and score show whole in the longer languages: a card too narrow wraps between
+    its facts (web/style.css), where Latvian once read "7 kauliņi, pu…"."""
+    page = phone_page
+    open_in(page, site, lang)
+    start_hot_seat(page, lang, game, players)
+    for _ in range(4):
+        act(page, lang)
+    reveal(page, catalog(lang))
+    assert page.locator("#game .seats-bar .seat-card").count() == players - 1
+    assert page.evaluate(CUT) == []
+    # The title is left out, the round is there.
+    assert catalog(lang)["game." + game] not in page.locator("#g-status").inner_text()

@@ -114,8 +114,15 @@ def view_of(s, seat):
 
 
 def status_line(s):
+    """The status line's HTML: the presenter's parts joined by dots.  The first
+    part, the game's title, is a span of its own (``status-title``): a phone,
+    whose one line is too short for every part, leaves the title out."""
     v = s.game.view(0)
-    return " &middot; ".join([say(p) for p in present.of(s.setup["game"]).status(s, v)])
+    parts = [say(p) for p in present.of(s.setup["game"]).status(s, v)]
+    if len(parts) > 1:
+        parts[0] = '<span class="status-title">%s &middot; </span>%s' % (parts[0], parts[1])
+        del parts[1]
+    return " &middot; ".join(parts)
 
 
 def recent(s, bottom):
@@ -146,6 +153,7 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     count = v["hand_sizes"][seat]
     backs = "".join([render.tile_back_svg(orientation="vertical", size=9, label=t("hand.face_down"))
                      for _ in range(min(count, MAX_BACKS))])
+    # Each fact a span: a narrow card wraps between them, never inside one (web/style.css).
     facts = [tn("seats.tiles", count), t("seats.score", score=game.totals()[seat])]
     facts.extend(present.of(s.setup["game"]).seat_lines(s, v, seat))
     state = ""
@@ -166,7 +174,7 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
                 " acting" if turn else "", (" " + cls) if cls else "", seat, seat % 8,
                 ' aria-current="true"' if turn else "", name_html(s.names[seat], "seat-name"), esc(kind),
                 esc(tn("hand.hidden", count)), backs,
-                esc(", ".join(facts)), state, lately))
+                ", ".join(['<span class="fact">%s</span>' % esc(f) for f in facts]), state, lately))
 
 
 def seat_cards(s, viewer, bottom=None, review=False):

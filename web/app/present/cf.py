@@ -13,8 +13,11 @@ from app.words import table_words
 
 # Per screen shape (the region the table's lines keep to, see
 # engine.layout): the smallest picture (viewBox units), so that a small
-# table is not blown up.
-TABLE_SHAPES = {"wide": [1500, 780], "narrow": [1008, 896]}
+# table is not blown up.  The wide one: a 1366x768 desktop's table box
+# (about 1028x350 px) draws a tile 50 units across on its short side at
+# 350 / 560 * 50 = 31 px until the table outgrows it (1500x780 drew 22 px,
+# under half the hand's tiles, with most of the felt bare).
+TABLE_SHAPES = {"wide": [1100, 560], "narrow": [1008, 896]}
 # Fit's picture: four corners framing the table (shown instead of the word on a phone).
 FIT_ICON = ('<svg class="fit-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">'
             '<path d="M2 7V2h5M13 2h5v5M18 13v5h-5M7 18H2v-5" fill="none" stroke="currentColor" stroke-width="2.4"/>'
@@ -22,7 +25,7 @@ FIT_ICON = ('<svg class="fit-icon" viewBox="0 0 20 20" width="20" height="20" ar
 
 
 def status(s, v):
-    """The status line's parts (plain text)."""
+    """The status line's parts (plain text), the game's title first (screens.status_line)."""
     return [t("game.chicken_foot"), t("status.round_of", round=s.game.round_count(), rounds=v["rounds"]),
             tn("status.yard", v["yard_size"], reserve=v["yard_reserve"])]
 

@@ -14,6 +14,7 @@ from app.words import shown_trick
 
 
 def status(s, v):
+    """The status line's parts (plain text), the game's title first (screens.status_line)."""
     return [t("game.moon"), t("status.round", round=s.game.round_count()), t("status.first_to_21")]
 
 
