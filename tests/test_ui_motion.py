@@ -85,3 +85,48 @@ def test_a_played_tile_flies_from_its_seat_unless_motion_is_reduced(moving):
         gaps = [distance(p, end) for p in f["path"]]
         assert all(b <= a + 1 for a, b in zip(gaps, gaps[1:])), gaps
     assert page.locator(".travel-ghost").count() == 0   # the stand-ins are gone once landed
+
+
+# Each frame: is the card of the seat to act, in the opponents' strip, inside the strip's box?
+SEAT_WATCH = """
+window.__acting = {episodes: 0, far: 0, unseen: []};
+let current = null, frames = 0;
+const watch = () => {
+  const bar = document.querySelector('#game .seats-bar');
+  const card = bar && bar.querySelector('.seat-card.acting');
+  if (card && bar.scrollWidth > bar.clientWidth) {
+    if (card !== current) { current = card; frames = 0; window.__acting.episodes++; }
+    frames++;
+    const b = bar.getBoundingClientRect(), c = card.getBoundingClientRect();
+    const inside = c.left >= b.left - 1 && c.right <= b.right + 1;
+    if (c.left - b.left + bar.scrollLeft > b.width && frames === 1) window.__acting.far++;
+    // A frame for the page to draw the strip and one for web/seats.js to scroll it.
+    if (frames === 3 && !inside) window.__acting.unseen.push(card.dataset.seat);
+  } else { current = null; }
+  requestAnimationFrame(watch);
+};
+requestAnimationFrame(watch);
+"""
+
+
+def test_the_seat_to_act_is_brought_into_the_opponents_strip_on_a_phone(browser, site):
+    """Eight players on a 390 px phone: seven opponents' cards do not fit, the strip scrolls
+    sideways, and the card of the computer thinking is scrolled into view (web/seats.js)."""
+    for page, open_app in guarded_app(browser, site, init_script=SEAT_WATCH,
+                                      viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True):
+        assert open_app() == "ready"
+        page.get_by_role("radio", name="Chicken Foot").check()
+        page.get_by_label("Players", exact=True).fill("8")
+        page.get_by_label("Players", exact=True).press("Tab")
+        page.get_by_label("Computer speed").select_option(label="Fast")
+        for i in range(1, 8):
+            page.get_by_label("Seat %d" % (i + 1), exact=True).select_option(label="Computer (easy)")
+        page.get_by_role("button", name="Start game").click()
+        for _ in range(3):
+            mouse_step(page)
+            waiting(page)
+        seen = page.evaluate("window.__acting")
+        # Computers far along the strip took turns (the test saw what it is about)...
+        assert seen["episodes"] >= 10 and seen["far"] >= 3, seen
+        # ...and every one of them was in view by the page's second frame.
+        assert seen["unseen"] == [], seen

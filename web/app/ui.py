@@ -21,7 +21,7 @@ from app.clock import clock
 from app.state import state
 
 # Plain-JS helpers of the game area (pointer and wheel gestures, a tile's travel), loaded once.
-MODULES = ["./web/panzoom.js", "./web/drag.js", "./web/travel.js"]
+MODULES = ["./web/panzoom.js", "./web/drag.js", "./web/travel.js", "./web/seats.js"]
 # How long a played tile travels from its seat, per computer speed (ms).
 TRAVEL_MS = {"instant": 160, "fast": 260, "normal": 420, "slow": 650}
 

@@ -1,0 +1,39 @@
+// The opponents' strip along the top of the table: with more seats than fit
+// (a phone from four opponents on, eight players anywhere narrow) it scrolls
+// sideways.  The page rewrites the strip at every move, which would put it
+// back at its start each time: this keeps where the person left it, and
+// brings the card of the seat to act into view (a computer thinking, the
+// next person of a hot seat) when it is not, so that nobody acts unseen.
+//
+// Measured in a frame callback, like web/travel.js: reading the layout right
+// after the page rewrote the strip would force it inside the page's own task.
+
+let left = 0;            // the strip's scroll position the person left it at
+let pending = false;
+
+function reveal() {
+  pending = false;
+  const bar = document.querySelector("#game .seats-bar");
+  if (!bar) return;
+  const room = bar.scrollWidth - bar.clientWidth;
+  if (room <= 0) return;
+  if (bar.dataset.kept === undefined) {
+    // A new strip: where the last one was left.
+    bar.dataset.kept = "";
+    bar.scrollLeft = Math.min(left, room);
+    bar.addEventListener("scroll", () => { left = bar.scrollLeft; }, {passive: true});
+  }
+  const card = bar.querySelector(".seat-card.acting");
+  if (!card) return;
+  const b = bar.getBoundingClientRect();
+  const c = card.getBoundingClientRect();
+  if (c.left < b.left) bar.scrollLeft -= b.left - c.left + 4;
+  else if (c.right > b.right) bar.scrollLeft += c.right - b.right + 4;
+  left = bar.scrollLeft;
+}
+
+new MutationObserver(() => {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(reveal);
+}).observe(document.documentElement, {childList: true, subtree: true});
