@@ -123,7 +123,7 @@ def test_the_panel_lists_every_game_with_levels_and_result_and_charts_the_statis
     items = items_of(saves)
     html = history_view.panel(items, lambda ms: "day %d" % ms)
     assert html.count('class="hist-game"') == len(items)
-    assert "Ana (Human), Ben (Computer (hard)), Cleo (Computer (easy))" in html.replace("<bdi>", "").replace("</bdi>", "")
+    assert "Ana (human), Ben (computer, hard), Cleo (computer, easy)" in html.replace("<bdi>", "").replace("</bdi>", "")
     assert html.count('class="hist-bar"') == len(history_view.stats(items))
     assert 'role="img"' in html and "History: 5 finished games" in html
     assert "No finished games yet" in history_view.panel([], lambda ms: "")
@@ -169,7 +169,7 @@ def test_history_survives_reload_reviews_exports_and_deletes(page, open_app, sav
     assert [int(b.get_attribute("data-played")) for b in bars.all()] == [r[2] for r in rows]
     # The legacy save (no levels in its head) was read whole: its levels and result show.
     legacy = page.locator('#hist-games tr[data-game-id="g4"]').inner_text()
-    assert "Ben (Computer (medium))" in legacy and " won (" in legacy
+    assert "Ben (computer, medium)" in legacy and " won (" in legacy
     # Survives a reload.
     page.reload()
     assert wait_for_state(page, "app-state", 60000) == "ready"
@@ -222,7 +222,7 @@ def test_a_game_finished_on_the_page_joins_the_history(page, open_app):
     open_history(page)
     row = page.locator("#hist-games tr.hist-game").first
     text = row.inner_text()
-    assert "Ana (Human), Ben (Computer (hard)), Cleo (Computer (easy))" in text
+    assert "Ana (human), Ben (computer, hard), Cleo (computer, easy)" in text
     from engine.record import replay
     game = replay(record)
     assert game.is_over() and ", ".join("%s %d" % (n, v) for n, v in zip(["Ana", "Ben", "Cleo"], game.totals())) in text

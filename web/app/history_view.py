@@ -131,7 +131,7 @@ def players_text(item):
     for i in range(item["players"]):
         kind = seats[i] if i < len(seats) else "human"
         parts.append(t("history.player", name="<bdi>%s</bdi>" % escape(item["names"][i]),
-                       level=escape(t(sess.SEAT_KEYS.get(kind, "seat.human")))))
+                       level=escape(t(sess.SEAT_KIND_KEYS.get(kind, "seats.human")))))
     return ", ".join(parts)
 
 

@@ -103,8 +103,6 @@ def play_now(setup, has_save):
 
 # --- playing -----------------------------------------------------------------
 
-SEAT_KIND_KEYS = {"easy": "seats.computer_easy", "medium": "seats.computer_medium", "hard": "seats.computer_hard",
-                  "human": "seats.human"}
 # The most tile backs a seat card draws; the count says the rest.
 MAX_BACKS = 12
 
@@ -149,7 +147,7 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     game = s.game
     acting = game.current_seat()
     you = seat == bottom and s.is_human(seat)
-    kind = t("seats.you") if you else (t("seats.human") if s.is_human(seat) else t(SEAT_KIND_KEYS[s.kind(seat)]))
+    kind = t("seats.you") if you else (t("seats.human") if s.is_human(seat) else t(sess.SEAT_KIND_KEYS[s.kind(seat)]))
     count = v["hand_sizes"][seat]
     backs = "".join([render.tile_back_svg(orientation="vertical", size=9, label=t("hand.face_down"))
                      for _ in range(min(count, MAX_BACKS))])

@@ -29,6 +29,9 @@ for _g in games.all_games():
 SEAT_KINDS = ["human", "easy", "medium", "hard"]
 SPEEDS = ["instant", "fast", "normal", "slow"]
 SEAT_KEYS = {"human": "seat.human", "easy": "seat.easy", "medium": "seat.medium", "hard": "seat.hard"}
+# A seat's kind said beside its name ("Ben (computer, easy)"): the seat cards, the history.
+SEAT_KIND_KEYS = {"easy": "seats.computer_easy", "medium": "seats.computer_medium", "hard": "seats.computer_hard",
+                  "human": "seats.human"}
 SPEED_KEYS = {"instant": "speed.instant", "fast": "speed.fast", "normal": "speed.normal", "slow": "speed.slow"}
 SPEED_MS = {"instant": 0, "fast": 350, "normal": 900, "slow": 1600}
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
