@@ -251,7 +251,7 @@ def test_picker_on_the_rules_pages_and_embed_help(page, site):
 
 
 # What a phone's play screen cuts, in the page's own measure: text wider than its box.
-CUT = """() => [...document.querySelectorAll('#game .status-line, #game .seat-info, #game .seat-info .fact')]
+CUT = """() => [...document.querySelectorAll('#game .status-line, #game .seat-info, #game .seat-info .fact, #g-tools button')]
   .filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1)
   .map(e => e.className + ': ' + e.textContent.trim() + ' (' + e.scrollWidth + ' > ' + e.clientWidth + ' px)')"""
 
@@ -278,5 +278,9 @@ def test_a_phone_cuts_no_status_and_no_seat_facts(phone_page, site, lang, game, 
     reveal(page, catalog(lang))
     assert page.locator("#game .seats-bar .seat-card").count() == players - 1
     assert page.evaluate(CUT) == []
+    # The tools' row keeps every button a whole touch target (a label wraps between words, never past its edge).
+    sizes = page.locator("#g-tools button:visible").evaluate_all(
+        "bs => bs.map(b => [b.textContent.trim(), b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
+    assert sizes and all(w >= 44 and h >= 44 for _, w, h in sizes), sizes
     # The title is left out, the round is there.
     assert catalog(lang)["game." + game] not in page.locator("#g-status").inner_text()
