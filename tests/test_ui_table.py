@@ -128,6 +128,27 @@ def test_every_human_turn_fits_the_screen(sized):
     assert play_checked(page, phone, examples(1, 2), moon_sizes) > 5
 
 
+def test_a_moon_bidders_eight_tiles_fill_one_row(sized):
+    """The bidder's hand with the widow, eight tiles to discard from: one row, in view, drawn
+    large (on a phone 38x74 px tiles, from Chicken Foot's 28x55: Moon's board needs no height)."""
+    kind, page, open_app = sized
+    phone = kind == "phone"
+    setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
+    for _ in range(20):
+        if waiting(page) == "human" and page.locator("#game .actions").get_by_role("button", name="Bid 21").count():
+            break
+        step(page, phone)
+    press(page, page.locator("#game .actions").get_by_role("button", name="Bid 21"), phone)
+    page.wait_for_function("() => document.querySelectorAll('#game .rack .hand .tile-btn').length === 8",
+                           timeout=WAIT_MS)
+    g = page.evaluate(GEOMETRY)
+    assert g["tilesOut"] == [] and g["pageFits"], g
+    boxes = page.locator("#game .rack .hand .tile-btn").evaluate_all(
+        "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.top, r.width, r.height]; })")
+    assert len({round(top) for top, _, _ in boxes}) == 1, boxes
+    assert min(w for _, w, _ in boxes) >= 44 and min(h for _, _, h in boxes) >= 80, boxes
+
+
 def test_first_visit_plays_with_one_action_and_start_game_is_in_view(sized):
     kind, page, open_app = sized
     assert open_app() == "ready"
