@@ -106,6 +106,11 @@ def play_checked(page, phone, rounds, sizes, limit=600):
             done += 1
             # The summary takes the table's place (its buttons must be in view, not the board).
             check_turn(page, False, sizes, "summary %d" % done)
+            # Its revealed hands draw their tiles lengthwise at their own size (a phone's hand
+            # size, 28x55, once squeezed them to 28x14 in a tall box).
+            boxes = page.locator("#game .revealed-hand svg.tile").evaluate_all(
+                "ts => ts.map(t => [t.getBoundingClientRect().width, t.getBoundingClientRect().height])")
+            assert all(w >= 36 and abs(w - 2 * h) <= 4 for w, h in boxes), boxes
             if done >= rounds:
                 return turns
         if not step(page, phone):
@@ -147,6 +152,23 @@ def test_a_moon_bidders_eight_tiles_fill_one_row(sized):
         "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.top, r.width, r.height]; })")
     assert len({round(top) for top, _, _ in boxes}) == 1, boxes
     assert min(w for _, w, _ in boxes) >= 44 and min(h for _, _, h in boxes) >= 80, boxes
+
+
+def test_tab_never_hides_the_focused_control_under_the_start_bar(sized):
+    """The setup's Start bar is fixed over the page's bottom edge: every control Tab reaches
+    is scrolled clear of it (the yard reserve's box was wholly under it at 1366x768)."""
+    kind, page, open_app = sized
+    assert open_app() == "ready"
+    hidden = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        seen = page.evaluate("""() => { const e = document.activeElement, bar = document.querySelector('#setup .start-bar');
+          if (!e || !bar || bar.contains(e) || !document.querySelector('#setup').contains(e)) return null;
+          const r = e.getBoundingClientRect(), b = bar.getBoundingClientRect();
+          return [e.id || e.textContent.trim().slice(0, 30), r.bottom, b.top]; }""")
+        if seen and seen[1] > seen[2] + 0.5:
+            hidden.append(seen)
+    assert hidden == []
 
 
 def test_first_visit_plays_with_one_action_and_start_game_is_in_view(sized):
