@@ -272,6 +272,18 @@ def table_parts(s, shown, targets, bottom, review=False):
     return parts
 
 
+def number_log(count):
+    """Number the move log's lines (newest first) down from ``count``, the lines so far;
+    None: not known (a review's step deep in a long game: its log is never written
+    whole to show the end), so the lines go unnumbered rather than misnumbered."""
+    log = dom.by_id("log-list")
+    if count is None:
+        log.classList.add("unnumbered")
+        return
+    log.classList.remove("unnumbered")
+    log.setAttribute("start", str(count))
+
+
 def render_review():
     """The game at the review's step, read-only, with the stepping buttons."""
     review = state.review
@@ -294,7 +306,9 @@ def render_review():
     elif viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
         rack += screens.hand_panel_readonly(twin, viewer)
     parts["rack"] = rack + review_analysis.panel_html(review)
-    parts["log"] = replay.log_items(review.log(replay.LOG_LINES))
+    # One line more than the log shows: whether it shows the whole log so far.
+    lines = review.log(replay.LOG_LINES + 1)
+    parts["log"] = replay.log_items(lines)
     box = dom.by_id("game")
     box.setAttribute("data-review", review.mode)
     if review.mode == "replay":
@@ -304,6 +318,7 @@ def render_review():
     focused = window.document.activeElement
     focused_id = focused.id if focused is not None else ""
     lost = paint(parts)
+    number_log(len(lines) if len(lines) <= replay.LOG_LINES else None)
     records.refresh()
     if lost or not box.contains(window.document.activeElement):
         # Keep focus on the same control (Autoplay/Stop share one id) when it is still usable.
@@ -370,8 +385,7 @@ def render():
     box.setAttribute("data-phase", "over" if over else ("pass" if passing else "play"))
     dom.by_id("setup").hidden = True
     lost = paint(parts)
-    log = dom.by_id("log-list")
-    log.setAttribute("start", str(len(s.log)))
+    number_log(len(s.log))
     if over:
         dom.set_state("waiting-for", "none")
     elif seat is not None:
