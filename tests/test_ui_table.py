@@ -154,6 +154,31 @@ def test_a_moon_bidders_eight_tiles_fill_one_row(sized):
     assert min(w for _, w, _ in boxes) >= 44 and min(h for _, _, h in boxes) >= 80, boxes
 
 
+def test_a_review_keeps_the_hand_in_view_and_steps_in_one_row(sized):
+    """Reviewing moves: the hand (pictures now) stays on screen, with no empty row for actions
+    that will not come, and on a phone the four stepping buttons are marks in one row
+    (named as before) so the table keeps its height."""
+    kind, page, open_app = sized
+    phone = kind == "phone"
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)", "Computer (easy)", "Computer (easy)"],
+               players=4)
+    for _ in range(6):
+        step(page, phone)
+    assert waiting(page) == "human"
+    press(page, page.get_by_role("button", name="Review moves"), phone)
+    press(page, page.get_by_role("button", name="Previous move"), phone)
+    review = page.locator("#game .review")
+    tops = {round(b["y"]) for b in [review.get_by_role("button", name=n).bounding_box()
+                                    for n in ("First move", "Previous move", "Next move", "Latest move")]}
+    assert len(tops) == 1 or not phone, tops
+    seen = page.evaluate("""() => ({
+      out: [...document.querySelectorAll('#game .hand svg.tile')].filter(e => e.getBoundingClientRect().bottom > innerHeight + 0.5).length,
+      tiles: document.querySelectorAll('#game .hand svg.tile').length,
+      emptyRows: [...document.querySelectorAll('#game .rack .action-row')].filter(e => !e.children.length).length,
+      fits: document.documentElement.scrollHeight <= innerHeight + 1})""")
+    assert seen["tiles"] > 0 and seen["out"] == 0 and seen["emptyRows"] == 0 and seen["fits"], seen
+
+
 def test_tab_never_hides_the_focused_control_under_the_start_bar(sized):
     """The setup's Start bar is fixed over the page's bottom edge: every control Tab reaches
     is scrolled clear of it (the yard reserve's box was wholly under it at 1366x768)."""

@@ -240,6 +240,11 @@ def _button(label, arg, bid, disabled=False, cls=""):
     return screens.button(esc(label), "review", arg, cls=cls, disabled=disabled, extra=' id="%s"' % bid)
 
 
+def _step(label, mark, arg, bid, disabled=False):
+    """A stepping button: its word, or on a phone its mark (:func:`app.screens.step_label`)."""
+    return screens.button(screens.step_label(label, mark), "review", arg, disabled=disabled, extra=' id="%s"' % bid)
+
+
 def panel(viewer, shown, seats=None):
     """The replay controls: where we are, the stepping buttons, the hand choice, and
     (for an imported record) the seats for "Play from here".
@@ -252,10 +257,10 @@ def panel(viewer, shown, seats=None):
            % (esc(t("replay.group")), step, total),
            '<p class="review-step" id="review-step">%s</p>' % say(viewer.describe()),
            '<div class="review-actions">',
-           _button(t("replay.start"), "-100000", "rp-start", disabled=step == 0),
-           _button(t("replay.back"), "-1", "rp-back", disabled=step == 0),
-           _button(t("replay.forward"), "1", "rp-forward", disabled=step >= total),
-           _button(t("replay.end"), "100000", "rp-end", disabled=step >= total)]
+           _step(t("replay.start"), "first", "-100000", "rp-start", disabled=step == 0),
+           _step(t("replay.back"), "previous", "-1", "rp-back", disabled=step == 0),
+           _step(t("replay.forward"), "next", "1", "rp-forward", disabled=step >= total),
+           _step(t("replay.end"), "last", "100000", "rp-end", disabled=step >= total)]
     if viewer.autoplay:
         out.append(_button(t("replay.stop"), "stop", "rp-auto"))
     else:
@@ -294,4 +299,4 @@ def panel(viewer, shown, seats=None):
 
 def all_hands(twin):
     """Every hand at the step, face up (for teaching)."""
-    return "".join([screens.hand_panel_readonly(twin, seat) for seat in range(twin.game.players)])
+    return "".join([screens.hand_panel_readonly(twin, seat, steady=False) for seat in range(twin.game.players)])

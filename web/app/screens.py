@@ -364,15 +364,26 @@ def theme_picker(theme):
     return "".join(out)
 
 
+# The stepping buttons' marks: a phone shows them instead of the words (which stay the buttons'
+# names), so that the four fit one row and the table above keeps its height (web/style.css).
+STEP_MARKS = {"first": "\u00ab", "previous": "\u2039", "next": "\u203a", "last": "\u00bb"}
+
+
+def step_label(word, mark):
+    """A stepping button's label: ``word`` (escaped here) and its ``STEP_MARKS`` mark."""
+    return '<span class="step-mark" aria-hidden="true">%s</span><span class="step-word">%s</span>' % (
+        STEP_MARKS[mark], esc(word))
+
+
 def review_panel(text, step, total):
     """Stepping back through the game: where we are and the buttons to move."""
     return ('<div class="review" role="group" aria-label="%s">'
             '<p class="review-step" id="review-step">%s</p><div class="review-actions">%s%s%s%s%s</div></div>' % (
                 t("tools.review"), say(text),
-                button(t("review.first"), "review", "-100000", disabled=step == 0),
-                button(t("review.previous"), "review", "-1", disabled=step == 0),
-                button(t("review.next"), "review", "1", disabled=step >= total),
-                button(t("review.latest"), "review", "100000", disabled=step >= total),
+                button(step_label(t("review.first"), "first"), "review", "-100000", disabled=step == 0),
+                button(step_label(t("review.previous"), "previous"), "review", "-1", disabled=step == 0),
+                button(step_label(t("review.next"), "next"), "review", "1", disabled=step >= total),
+                button(step_label(t("review.latest"), "last"), "review", "100000", disabled=step >= total),
                 button(t("review.back"), "review", "end", cls="primary")))
 
 
@@ -539,8 +550,11 @@ def pass_screen(name):
                button(t("pass.show"), "reveal", cls="primary")))
 
 
-def hand_panel_readonly(s, seat):
-    """A human's hand while others act: pictures, not buttons, the same size and place as their turn's."""
+def hand_panel_readonly(s, seat, steady=True):
+    """A human's hand while others act: pictures, not buttons, the same size and place as their turn's
+    (``steady``: an empty row where their turn's actions go, so the hand does not move then; a
+    review has no turn to come, and on a phone that row pushed the hand's second row off screen)."""
     hand = s.game.view(seat)["hand"]
-    return '<div class="action-row"></div><div class="hand readonly" role="group" aria-label="%s">%s</div>' % (
+    return '%s<div class="hand readonly" role="group" aria-label="%s">%s</div>' % (
+        '<div class="action-row"></div>' if steady else "",
         esc(t("hand.tiles_of", name=s.iso(seat))), "".join([look_tile(x) for x in hand]))

@@ -304,7 +304,7 @@ def render_review():
     if shown == replay.ALL:
         rack += replay.all_hands(twin)
     elif viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
-        rack += screens.hand_panel_readonly(twin, viewer)
+        rack += screens.hand_panel_readonly(twin, viewer, steady=False)
     parts["rack"] = rack + review_analysis.panel_html(review)
     # One line more than the log shows: whether it shows the whole log so far.
     lines = review.log(replay.LOG_LINES + 1)
