@@ -212,13 +212,18 @@ def _bounds_of(entry):
 
 def _label_spot(entry, tiles, width, size):
     """Where the open foot's label goes (its baseline's middle): below the foot, else
-    above, right or left of it, the first clear of every tile; if none is, the one
-    that covers least of them (by their bounding boxes)."""
+    above, right or left of it, the first clear of every tile; then the same four a
+    tile's width further out, and the four corners; if none is clear, the one that
+    covers least of the tiles (by their bounding boxes)."""
     x0, y0, x1, y1 = _bounds_of(entry)
     cx = (x0 + x1) // 2
-    gap = 10
-    spots = [(cx, y1 + gap + size), (cx, y0 - gap - size // 4),
-             (x1 + gap + width // 2, (y0 + y1) // 2 + size // 3), (x0 - gap - width // 2, (y0 + y1) // 2 + size // 3)]
+    cy = (y0 + y1) // 2 + size // 3
+    spots = []
+    for gap in (10, 70):     # next to the foot, then past a neighbouring tile (50 units across)
+        spots += [(cx, y1 + gap + size), (cx, y0 - gap - size // 4),
+                  (x1 + gap + width // 2, cy), (x0 - gap - width // 2, cy)]
+    spots += [(x1 + width // 2, y1 + size + 10), (x0 - width // 2, y1 + size + 10),
+              (x1 + width // 2, y0 - 10 - size // 4), (x0 - width // 2, y0 - 10 - size // 4)]
     boxes = [_bounds_of(t) for t in tiles]
     best = None
     for lx, ly in spots:

@@ -176,13 +176,19 @@ def played_and_analysed(page, open_app, browser, tmp_path, game, seats, players,
         # Cancel is clicked in the same task that sees the bar move: on a quiet machine
         # Pyodide may finish the whole round before a separate click lands (the panel is
         # then re-rendered and Cancel gone), as a fresh clone's run once did.
-        page.wait_for_function("""() => { const bar = document.getElementById('an-progress');
+        moved = page.wait_for_function("""() => { const bar = document.getElementById('an-progress');
             if (!bar || !(bar.value > 0)) return false;
-            document.getElementById('an-cancel').click(); return true; }""", timeout=120000)
+            document.getElementById('an-cancel').click(); return [bar.value, bar.max]; }""", timeout=120000)
+        first = tuple(moved.json_value())
         page.wait_for_selector("#analysis[data-analysis-state=idle]")
         assert page.locator("#live").inner_text() == "Analysis cancelled."
         assert page.locator("#an-progress").count() == 0
     _, tasks, seen = analyse_measured(browser, page, tmp_path)
+    if cancel_first:
+        # The bar as the cancelled analysis showed it counts too: on a quiet machine the
+        # second one may finish before the first 50 ms poll sees its bar (0.07 s from the
+        # click in 2 of 8 runs at session 12's commit, failing this test there).
+        seen.insert(0, first)
     assert page.get_attribute("#analysis", "data-analysis-state") == "done", page.locator("#analysis").inner_text()
     assert page.get_attribute("#analysis", "data-runtime") == "pyodide"
     assert too_slow(tasks, LONG_TASK_MS) == []
