@@ -143,6 +143,11 @@ def check_chart_keys(page):
     # A click on a point jumps too.
     page.locator("#an-chart circle[data-step='%d']" % steps[1]).click()
     page.wait_for_function("s => +document.querySelector('#game .review').dataset.step === s", arg=steps[1])
+    # ...and so does one anywhere in its column: the top edge of the chart above a point.
+    dot = page.locator("#an-chart circle[data-step='%d']" % steps[3]).bounding_box()
+    top = chart.bounding_box()["y"] + 2
+    page.mouse.click(dot["x"] + dot["width"] / 2, top)
+    page.wait_for_function("s => +document.querySelector('#game .review').dataset.step === s", arg=steps[3])
 
 
 def check_second_look(page):

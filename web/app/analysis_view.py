@@ -80,10 +80,16 @@ def chart(result, start, step, names):
 
     path = []
     dots = []
+    # Under the points, a column per point as tall as the chart (invisible): a finger
+    # anywhere above or below a point takes it (the points alone were 11 px on a phone).
+    hits = []
+    column = (CHART_W - 2 * PAD) / (n - 1) if n > 1 else CHART_W - 2 * PAD
     now = 0
     for i in range(n):
         index, v = points[i]
         x, y = xy(i, v)
+        hits.append('<rect class="an-hit" x="%.1f" y="0" width="%.1f" height="%d" data-analysis="jump" '
+                    'data-step="%d"></rect>' % (x - column / 2, column, CHART_H, start + index + 1))
         path.append("%s%.1f,%.1f" % ("M" if i == 0 else "L", x, y))
         at = start + index + 1
         cls = "an-dot" + (" an-bad" if costly.get(index) else "") + (" an-now" if at == step else "")
@@ -102,13 +108,13 @@ def chart(result, start, step, names):
             'aria-valuetext="%s" data-steps="%s">'
             '<line class="an-axis" x1="%d" y1="%d" x2="%d" y2="%d"></line>'
             '<text class="an-tick" x="2" y="%d">%s</text><text class="an-tick" x="2" y="%d">%s</text>'
-            '<path class="an-line" d="%s"></path>%s</svg>'
+            '%s<path class="an-line" d="%s"></path>%s</svg>'
             '<figcaption>%s <span class="an-help">%s</span></figcaption></figure>'
             % (CHART_W, CHART_H, esc(label), n, now + 1, esc(text),
                " ".join([str(start + i + 1) for i, _ in points]),
                PAD, CHART_H - PAD, CHART_W - PAD, CHART_H - PAD,
                PAD + 4, esc(y_top), CHART_H - PAD, esc(y_low),
-               " ".join(path), "".join(dots), esc(label), esc(t("analyse.chart_help"))))
+               "".join(hits), " ".join(path), "".join(dots), esc(label), esc(t("analyse.chart_help"))))
 
 
 def seat_summary(result, names):
