@@ -278,6 +278,21 @@ def test_a_phone_cuts_no_status_and_no_seat_facts(phone_page, site, lang, game, 
     reveal(page, catalog(lang))
     assert page.locator("#game .seats-bar .seat-card").count() == players - 1
     assert page.evaluate(CUT) == []
+    if game == "chicken_foot":
+        # While a tile's places are offered the cards keep one line: what does not fit ends in
+        # an ellipsis, never cut off mid-word.
+        several = page.locator("#game .hand button[data-targets*=' ']")
+        for _ in range(40):
+            reveal(page, catalog(lang))
+            if several.count():
+                break
+            act(page, lang)
+        several.first.click()
+        page.wait_for_selector("#game .rack .places")
+        cut = page.evaluate("""() => [...document.querySelectorAll('#game .seat-info')]
+          .filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).textOverflow !== 'ellipsis')
+          .map(e => e.textContent)""")
+        assert cut == []
     # The tools' row keeps every button a whole touch target (a label wraps between words, never past its edge).
     sizes = page.locator("#g-tools button:visible").evaluate_all(
         "bs => bs.map(b => [b.textContent.trim(), b.getBoundingClientRect().width, b.getBoundingClientRect().height])")

@@ -179,6 +179,28 @@ def test_a_review_keeps_the_hand_in_view_and_steps_in_one_row(sized):
     assert seen["tiles"] > 0 and seen["out"] == 0 and seen["emptyRows"] == 0 and seen["fits"], seen
 
 
+def test_a_small_phone_keeps_moons_hand_at_the_size_that_fits(browser, site):
+    """At 360x640 eight tiles at the larger size would take two rows from Moon's board: there
+    the hand keeps Chicken Foot's size, one row, and the board its height."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 360, "height": 640}, has_touch=True,
+                                      is_mobile=True):
+        setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
+        for _ in range(20):
+            if waiting(page) == "human" and page.locator("#game .actions").get_by_role("button", name="Bid 21").count():
+                break
+            step(page, True)
+        press(page, page.locator("#game .actions").get_by_role("button", name="Bid 21"), True)
+        page.wait_for_function("() => document.querySelectorAll('#game .rack .hand .tile-btn').length === 8",
+                               timeout=WAIT_MS)
+        tops = page.locator("#game .rack .hand .tile-btn").evaluate_all(
+            "bs => bs.map(b => Math.round(b.getBoundingClientRect().top))")
+        assert len(set(tops)) <= 2, tops          # as before the larger size: what fits
+        g = page.evaluate(GEOMETRY)
+        assert g["tilesOut"] == [] and g["pageFits"], g
+        size = page.locator("#game .rack .hand svg.tile").first.bounding_box()
+        assert size["width"] < 30, size
+
+
 def test_tab_never_hides_the_focused_control_under_the_start_bar(sized):
     """The setup's Start bar is fixed over the page's bottom edge: every control Tab reaches
     is scrolled clear of it (the yard reserve's box was wholly under it at 1366x768)."""
