@@ -314,18 +314,24 @@ def test_a_frame_takes_its_record_only_from_the_host_it_was_told(page, boneyard_
     request for the record, and the record it posts anyway is ignored; the host
     named gets both right."""
     boneyard = boneyard_servers[False]
+    # The script makes the frame itself, its load listener first: a frame written in the page
+    # could load before a busy machine ran the script, which then never posted.
     (tmp_path / "spoof.js").write_text("""
-const frame = document.querySelector("iframe");
+const slot = document.getElementById("slot");
+const frame = document.createElement("iframe");
+frame.title = "x";
 window.asked = 0;
 addEventListener("message", (event) => { if (event.data && event.data.boneyardEmbed === "want-record") window.asked += 1; });
 frame.addEventListener("load", () => {
   frame.contentWindow.postMessage({ boneyardEmbed: "record", text: %s, name: "x.json" }, "*");
   window.posted = true;
 });
+frame.src = slot.dataset.src;
+slot.replaceWith(frame);
 """ % json.dumps(json.dumps(moon_record())), encoding="utf-8")
     (tmp_path / "spoof.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Spoof</title></head><body>'
-        '<iframe src="%sembed.html?from=host&amp;host=http://127.0.0.1:9" title="x"></iframe>'
+        '<div id="slot" data-src="%sembed.html?from=host&amp;host=http://127.0.0.1:9"></div>'
         '<script src="spoof.js"></script></body></html>' % boneyard, encoding="utf-8")
     server, host = start_host(tmp_path)
     if honest:
