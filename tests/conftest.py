@@ -132,6 +132,13 @@ def page(browser, page_watch):
     yield from guarded_page(browser, page_watch)
 
 
+@pytest.fixture
+def phone(browser, page_watch):
+    """As ``page``, on a 390x844 phone with a touch screen."""
+    yield from guarded_page(browser, page_watch, viewport={"width": 390, "height": 844},
+                            device_scale_factor=2, is_mobile=True, has_touch=True)
+
+
 def guarded_page(browser, watch, init_script=None, **context_options):
     """Yield a page in a new context watched by ``watch``; fail the test if it misbehaved.
 

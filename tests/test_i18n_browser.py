@@ -256,21 +256,13 @@ CUT = """() => [...document.querySelectorAll('#game .status-line, #game .seat-in
   .map(e => e.className + ': ' + e.textContent.trim() + ' (' + e.scrollWidth + ' > ' + e.clientWidth + ' px)')"""
 
 
-@pytest.fixture
-def phone_page(browser, page_watch):
-    from conftest import guarded_page
-
-    yield from guarded_page(browser, page_watch, viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                            is_mobile=True, has_touch=True)
-
-
 @pytest.mark.parametrize("game,players", [("chicken_foot", 4), ("moon", 3)])
 @pytest.mark.parametrize("lang", BROWSER_LANGS)
-def test_a_phone_cuts_no_status_and_no_seat_facts(phone_page, site, lang, game, players):
+def test_a_phone_cuts_no_status_and_no_seat_facts(phone, site, lang, game, players):
     """On a 390 px phone the status line (the game's title left out) and each seat card's
     tiles and score show whole in the longer languages: a card too narrow wraps between
     its facts (web/style.css), where Latvian once read "7 kauliņi, pu…"."""
-    page = phone_page
+    page = phone
     open_in(page, site, lang)
     start_hot_seat(page, lang, game, players)
     for _ in range(4):

@@ -160,15 +160,6 @@ def test_drag_a_tile_onto_its_place(page, open_app):
     play_a_tile_by(page, drag)
 
 
-@pytest.fixture
-def phone(browser, page_watch):
-    """A phone-sized page with a touch screen (service workers blocked, as for ``page``)."""
-    from conftest import guarded_page
-
-    yield from guarded_page(browser, page_watch, service_workers="block", viewport={"width": 390, "height": 844},
-                            device_scale_factor=2, is_mobile=True, has_touch=True)
-
-
 def touch_drag(page, source, target):
     """A finger pressed on ``source``, moved and lifted over ``target``: real touch input
     (Chromium's CDP), so pointer events come as touches and ``touch-action`` applies."""

@@ -10,6 +10,7 @@
 
 let left = 0;            // the strip's scroll position the person left it at
 let pending = false;
+const seen = new WeakSet();   // the strips already placed (each page rewrite makes a new one)
 
 function reveal() {
   pending = false;
@@ -17,9 +18,9 @@ function reveal() {
   if (!bar) return;
   const room = bar.scrollWidth - bar.clientWidth;
   if (room <= 0) return;
-  if (bar.dataset.kept === undefined) {
+  if (!seen.has(bar)) {
     // A new strip: where the last one was left.
-    bar.dataset.kept = "";
+    seen.add(bar);
     bar.scrollLeft = Math.min(left, room);
     bar.addEventListener("scroll", () => { left = bar.scrollLeft; }, {passive: true});
   }

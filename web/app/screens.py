@@ -117,10 +117,7 @@ def status_line(s):
     whose one line is too short for every part, leaves the title out."""
     v = s.game.view(0)
     parts = [say(p) for p in present.of(s.setup["game"]).status(s, v)]
-    if len(parts) > 1:
-        parts[0] = '<span class="status-title">%s &middot; </span>%s' % (parts[0], parts[1])
-        del parts[1]
-    return " &middot; ".join(parts)
+    return '<span class="status-title">%s &middot; </span>%s' % (parts[0], " &middot; ".join(parts[1:]))
 
 
 def recent(s, bottom):

@@ -102,7 +102,7 @@ def position(rec, step, shown, shape="wide"):
 
     ``rec`` is a record dict; ``step`` None means its end; ``shown`` is
     ``"reveal"``, ``"none"`` or a seat index; ``shape`` the table's shape
-    (``"wide"`` or ``"narrow"``, as on the game page: see ``frame.shape``).  Raises ``RecordError`` (the
+    (``"wide"`` or ``"narrow"``, as on the game page: see ``frame.NARROW``).  Raises ``RecordError`` (the
     replay's ``round R, action A: reason``) for an invalid record or step,
     and ``ValueError`` for a seat the game does not have.
     """
