@@ -1,6 +1,7 @@
 """The page's session logic on CPython: reasons for unplayable tiles."""
 
 import random
+import re
 import sys
 
 from conftest import ROOT
@@ -164,3 +165,28 @@ def test_accessible_names_holding_player_names_are_isolated():
     named = re.findall(r"<(?:option|label)[^>]*>([^<]*%s[^<]*)<" % flipped, html)
     assert sorted(named) == sorted([isolated, isolated + " (seat 1)"]), named
     assert all(isolated in text for text in named)
+
+
+def test_the_tile_just_taken_is_marked_in_the_hand():
+    """A Chicken Foot tile drawn and playable, and Moon's widow while discarding: the one hand
+    tile marked ``drawn``; at other turns none is."""
+    marked = re.compile(r'<button type="button" class="tile-btn[^"]*\bdrawn\b[^"]*" data-act="tile" data-arg="([^"]+)"')
+    seen = {}
+    for game, players in (("chicken-foot", 4), ("moon", 3)):
+        setup = sess.default_setup()
+        setup["game"] = game
+        setup["players"] = players
+        setup["seats"] = ["human"] * 8
+        for seed in range(40):
+            s = sess.Session(setup)
+            s.deal()
+            pick = random.Random(seed)
+            while s.to_act() is not None:
+                v = s.game.view(s.to_act())
+                taken = v.get("drawn_tile") or (v["widow"] if v["phase"] == "discard" else None)
+                found = marked.findall(screens.hand_panel(s, s.to_act(), None, None))
+                assert found == ([taken] if taken else []), (game, seed, v)
+                if taken:
+                    seen[game] = seen.get(game, 0) + 1
+                s.apply(pick.choice(s.game.legal_actions()))
+    assert seen.get("chicken-foot", 0) >= 5 and seen.get("moon", 0) >= 5, seen

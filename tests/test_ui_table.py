@@ -156,6 +156,15 @@ def test_a_moon_bidders_eight_tiles_fill_one_row(sized):
         "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.top, r.width, r.height]; })")
     assert len({round(top) for top, _, _ in boxes}) == 1, boxes
     assert min(w for _, w, _ in boxes) >= 44 and min(h for _, _, h in boxes) >= 80, boxes
+    # The prompt to discard sits where the actions go at other times: no empty row above the hand.
+    rows = page.locator("#game .rack .action-row").evaluate_all(
+        "rs => rs.map(r => [r.getBoundingClientRect().height, r.textContent.trim()])")
+    assert rows and all(text for _, text in rows), rows
+    prompt = page.locator("#game .rack .discard-prompt").bounding_box()
+    assert prompt["y"] + prompt["height"] <= boxes[0][0] + 1, (prompt, boxes[0])
+    # The widow the prompt names is marked in the hand, as a drawn tile is in Chicken Foot.
+    marked = page.locator("#game .rack .hand .tile-btn.drawn").evaluate_all("bs => bs.map(b => b.dataset.arg)")
+    assert len(marked) == 1 and " %s " % marked[0] in page.locator("#game .rack .discard-prompt").inner_text(), marked
 
 
 def test_a_review_keeps_the_hand_in_view_and_steps_in_one_row(sized):

@@ -248,7 +248,9 @@ def hand_panel(s, seat, selected, hint, why=None):
     """
     v = s.game.view(seat)
     legal = v["legal"]
-    face_up = present.of(s.setup["game"]).tiles_face_up(v)
+    shown = present.of(s.setup["game"])
+    face_up = shown.tiles_face_up(v)
+    new = shown.new_tile(v)
     out = ['<div class="action-row">']
     others = [a for a in legal if sess.tile_of(a) is None]
     if others:
@@ -271,9 +273,10 @@ def hand_panel(s, seat, selected, hint, why=None):
     if show_why:
         out.append(button(esc(tn("hand.why", len(blocked), tile=blocked[0])), "why",
                           cls="why-btn", extra=' aria-controls="why"'))
-    out.append("</div>")
     if v["phase"] == "discard":
+        # In the row the actions take at other times: the hand stays where it is, with no empty row above it.
         out.append('<p class="prompt discard-prompt">%s</p>' % esc(t("prompt.discard", tile=v["widow"] or "")))
+    out.append("</div>")
     out.append('<div class="hand" role="group" aria-label="%s">' % t("hand.your_tiles"))
     if not face_up:
         out.append("".join([look_tile(x) for x in v["hand"]]))
@@ -288,7 +291,7 @@ def hand_panel(s, seat, selected, hint, why=None):
             cls += " selected"
         if tile == hint_tile:
             cls += " hint"
-        if tile == v.get("drawn_tile"):
+        if tile == new:
             cls += " drawn"
         extra = ' aria-pressed="%s"' % ("true" if tile == selected else "false") if len(moves) > 1 else ""
         # Where drag.js may drop the tile: the table tiles it joins, or (Moon) the table.

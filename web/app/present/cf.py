@@ -40,6 +40,11 @@ def tiles_face_up(v):
     return True
 
 
+def new_tile(v):
+    """The hand tile the acting person just took and may want to find: the tile they drew."""
+    return v.get("drawn_tile")
+
+
 def frame():
     """The board's fixed HTML: zoom tools and the view port that panzoom.js transforms."""
     return ('<div class="board-tools" role="group" aria-label="%s">'

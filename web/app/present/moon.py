@@ -52,6 +52,11 @@ def tiles_face_up(v):
     return v["phase"] in ("play", "discard")
 
 
+def new_tile(v):
+    """The hand tile the acting person just took and may want to find: the widow, while discarding."""
+    return v["widow"] if v["phase"] == "discard" else None
+
+
 def frame():
     # The view scrolls when the table outgrows it (a replay's panels take room): a keyboard
     # must be able to reach and scroll it, so it is a named, focusable region.
