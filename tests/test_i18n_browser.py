@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import APP_READY_TIMEOUT_MS, app_url, wait_for_state
+from conftest import APP_READY_TIMEOUT_MS, app_url, guarded_page, wait_for_state
 from engine import record as records
 from sizes import examples
 from tests.helpers import shot
@@ -270,6 +270,8 @@ def test_a_phone_cuts_no_status_and_no_seat_facts(phone, site, lang, game, playe
     reveal(page, catalog(lang))
     assert page.locator("#game .seats-bar .seat-card").count() == players - 1
     assert page.evaluate(CUT) == []
+    # A phone this tall keeps the cards' details (a short one keeps one line: below).
+    assert page.locator("#game .seats-bar .seat-kind:visible").count() == players - 1
     if game == "chicken_foot":
         # While a tile's places are offered the cards keep one line: what does not fit ends in
         # an ellipsis, never cut off mid-word.
@@ -291,3 +293,51 @@ def test_a_phone_cuts_no_status_and_no_seat_facts(phone, site, lang, game, playe
     assert sizes and all(w >= 44 and h >= 44 for _, w, h in sizes), sizes
     # The title is left out, the round is there.
     assert catalog(lang)["game." + game] not in page.locator("#g-status").inner_text()
+
+
+@pytest.fixture
+def short_phone(browser, page_watch):
+    """A 360x640 phone: about what a browser's bars leave of a taller phone's screen."""
+    yield from guarded_page(browser, page_watch, viewport={"width": 360, "height": 640},
+                            device_scale_factor=2, is_mobile=True, has_touch=True)
+
+
+SHORT_PHONE = """() => {
+  const cards = [...document.querySelectorAll('#game .seat-card')];
+  const count = (card) => {     // where the tile count's digits end, against the card's text box
+    const fact = card.querySelector('.seat-info .fact');
+    const node = fact.firstChild, digits = node.textContent.match(/^\\d+/);
+    const range = document.createRange();
+    range.setStart(node, 0); range.setEnd(node, digits ? digits[0].length : 0);
+    return [range.getBoundingClientRect().right, card.querySelector('.seat-info').getBoundingClientRect().right];
+  };
+  const why = document.querySelector('#game .action-row .why-btn');
+  const act = document.querySelector('#game .action-row .actions button');
+  return {view: document.getElementById('cf-view').getBoundingClientRect().height,
+          lines: cards.map((c) => c.getBoundingClientRect().height / c.querySelector('.seat-name').getBoundingClientRect().height),
+          kinds: cards.filter((c) => c.querySelector('.seat-kind').offsetParent).length,
+          counts: cards.map(count),
+          row: why && act ? [why.getBoundingClientRect().top, act.getBoundingClientRect().top] : null};
+}"""
+
+
+def test_a_short_phone_gives_the_table_its_height(short_phone, site):
+    """At 360x640 in Latvian, four players: every seat card keeps one line with its tile count
+    whole (the score, in the side panel, left out), and "why can't I play" shares its row
+    with Draw or Pass: the table keeps at least 230 px of height at every turn, where the
+    cards' three lines and a row of its own for the question once left it 115 px."""
+    page = short_phone
+    open_in(page, site, "lv")
+    start_hot_seat(page, "lv", "chicken_foot", 4)
+    shared = 0
+    for _ in range(14):
+        reveal(page, catalog("lv"))
+        m = page.evaluate(SHORT_PHONE)
+        assert m["view"] >= 230, m
+        assert max(m["lines"]) < 1.9 and m["kinds"] == 0, m
+        assert all(end <= box + 0.5 for end, box in m["counts"]), m
+        if m["row"]:
+            assert abs(m["row"][0] - m["row"][1]) < 2, m
+            shared += 1
+        act(page, "lv")
+    assert shared, "no turn offered both Draw or Pass and the question"

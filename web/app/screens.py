@@ -149,8 +149,11 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     backs = "".join([render.tile_back_svg(orientation="vertical", size=9, label=t("hand.face_down"))
                      for _ in range(min(count, MAX_BACKS))])
     # Each fact a span: a narrow card wraps between them, never inside one (web/style.css).
-    facts = [tn("seats.tiles", count), t("seats.score", score=game.totals()[seat])]
-    facts.extend(present.of(s.setup["game"]).seat_lines(s, v, seat))
+    # The one the game names is "minor", with its comma: a card on one line leaves it out.
+    shown = present.of(s.setup["game"])
+    facts = [(tn("seats.tiles", count), shown.SEAT_FACT_LEFT_OUT == "tiles"),
+             (t("seats.score", score=game.totals()[seat]), shown.SEAT_FACT_LEFT_OUT == "score")]
+    facts.extend([(x, False) for x in shown.seat_lines(s, v, seat)])
     state = ""
     turn = seat == acting
     if turn:
@@ -169,7 +172,27 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
                 " acting" if turn else "", (" " + cls) if cls else "", seat, seat % 8,
                 ' aria-current="true"' if turn else "", name_html(s.names[seat], "seat-name"), esc(kind),
                 esc(tn("hand.hidden", count)), backs,
-                ", ".join(['<span class="fact">%s</span>' % esc(f) for f in facts]), state, lately))
+                fact_list(facts), state, lately))
+
+
+def fact_list(facts):
+    """``[(text, minor)]`` as spans joined by commas, a minor fact wrapped with one of its commas
+    (the one after it, or before it when last) so that leaving it out leaves the text whole."""
+    out = []
+    sep = ""
+    for i in range(len(facts)):
+        text, minor = facts[i]
+        fact = '<span class="fact">%s</span>' % esc(text)
+        if not minor:
+            out.append(sep + fact)
+        elif i + 1 < len(facts):
+            out.append(sep + '<span class="minor">%s, </span>' % fact)
+            sep = ""
+            continue
+        else:
+            out.append('<span class="minor">%s%s</span>' % (sep, fact))
+        sep = ", "
+    return "".join(out)
 
 
 def seat_cards(s, viewer, bottom=None, review=False):

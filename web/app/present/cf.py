@@ -35,6 +35,11 @@ def seat_lines(s, v, seat):
     return []
 
 
+# The shared seat fact a card on one line leaves out (screens.seat_card): in a round the
+# danger is who is about to go out; the scores are in the side panel.
+SEAT_FACT_LEFT_OUT = "score"
+
+
 def tiles_face_up(v):
     """Whether the acting person's tiles are choices now (always, in Chicken Foot)."""
     return True

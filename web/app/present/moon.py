@@ -36,6 +36,11 @@ def bid_of(v, seat):
     return said
 
 
+# The shared seat fact a card on one line leaves out (screens.seat_card): every seat holds
+# the same number of tiles, give or take the trick in play; the scores and tricks count.
+SEAT_FACT_LEFT_OUT = "tiles"
+
+
 def seat_lines(s, v, seat):
     """The seat's bid while bidding; afterwards its tricks (against the bid, for the bidder)."""
     if v["phase"] == "bidding":
