@@ -192,6 +192,7 @@ def test_several_embeds_and_malformed_ones_on_one_page(host, site):
     assert "step 5 of 19" in file_frame.locator(".status").inner_text()
     assert file_frame.locator(".hand-row").count() == 0
     assert file_frame.locator("#steps").is_hidden()
+    assert file_frame.locator("#play").is_hidden()     # (a link styled inline-flex once showed anyway)
     assert fits(page, "file")
 
     # Each bad one says why in its own box (frames far behind may be released meanwhile).
