@@ -493,7 +493,8 @@ def score_sheet(s, with_chart=True):
     return "".join(out)
 
 
-COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65", "#a04000", "#5d6d7e"]
+# Each seat's line and label: its colour (class cN, web/style.css: the seat cards' colours,
+# lighter on a dark page) and its dash, so the lines stay apart without colour too.
 DASHES = ["", "8 4", "2 4", "12 4 2 4", "4 4", "1 3", "10 2", "6 3 1 3"]
 LABEL_GAP = 15   # px between two end labels' baselines: they never overlap
 
@@ -554,14 +555,14 @@ def chart(s, series):
             y = top + (hi - series[seat][i]) * h // (hi - lo)
             pts.append("%d,%d" % (x, y))
         ends.append(top + (hi - series[seat][-1]) * h // (hi - lo) + 4)
-        out.append('<polyline points="%s" fill="none" stroke="%s" stroke-width="3" stroke-dasharray="%s"/>'
-                   % (" ".join(pts), COLOURS[seat % 8], DASHES[seat % 8]))
+        out.append('<polyline class="c%d" points="%s" fill="none" stroke-width="3" stroke-dasharray="%s"/>'
+                   % (seat % 8, " ".join(pts), DASHES[seat % 8]))
     ys = spread(ends, LABEL_GAP, top + 4, top + h + 28)
     for seat in range(len(series)):
         name = s.names[seat]
         short = name if len(name) <= 10 else name[:9] + "\u2026"
-        out.append('<text class="end-label" x="%d" y="%d" fill="%s" data-seat="%d"><tspan unicode-bidi="isolate">%s</tspan> %d</text>'
-                   % (label_x, ys[seat], COLOURS[seat % 8], seat, esc(short), series[seat][-1]))
+        out.append('<text class="end-label c%d" x="%d" y="%d" data-seat="%d"><tspan unicode-bidi="isolate">%s</tspan> %d</text>'
+                   % (seat % 8, label_x, ys[seat], seat, esc(short), series[seat][-1]))
     out.append("</svg>")
     return "".join(out)
 
