@@ -341,3 +341,20 @@ def test_a_short_phone_gives_the_table_its_height(short_phone, site):
             shared += 1
         act(page, "lv")
     assert shared, "no turn offered both Draw or Pass and the question"
+
+
+@pytest.mark.parametrize("lang", BROWSER_LANGS)
+def test_a_record_that_is_not_json_is_refused_in_the_language(page, site, lang):
+    """The reason is the language's own words: no parser's English detail inside it
+    (MicroPython's "syntax error in JSON" once was)."""
+    t = catalog(lang)
+    open_in(page, site, lang)
+    page.get_by_text(t["records.paste_summary"]).click()
+    page.get_by_label(t["records.paste_label"]).fill('{"format": "domino-record/1", "game": "moon", "oops": ')
+    page.get_by_role("button", name=t["records.load"]).click()
+    alert = page.locator("#rec-error[role=alert]")
+    alert.wait_for()
+    own = words_of(t) | KEEP
+    text = alert.inner_text()
+    assert t["record.not_json"].split("{")[0].strip() in text
+    assert sorted({w for w in WORD.findall(text) if w.lower() not in own}) == [], text
