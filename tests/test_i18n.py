@@ -290,3 +290,12 @@ def test_engine_errors_people_meet_are_all_keyed():
                 assert i18n.error_text(exc) != str(exc), (lang, str(exc))
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["sq", "lv", "sw"])
+def test_the_games_english_names_stay_in_english(lang):
+    """A translation names the games in its own words (Swahili's analysis once said "Moon")."""
+    english = re.compile(r"\b(Moon|Chicken|Foot)\b")
+    left = sorted(key for key, value in catalog(lang).items()
+                  if any(english.search(text) for text in forms(value).values()))
+    assert left == []
