@@ -358,3 +358,15 @@ def test_a_record_that_is_not_json_is_refused_in_the_language(page, site, lang):
     text = alert.inner_text()
     assert t["record.not_json"].split("{")[0].strip() in text
     assert sorted({w for w in WORD.findall(text) if w.lower() not in own}) == [], text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_checkbox_keeps_its_label_beside_it(short_phone, site, lang):
+    """Setup's house rule at 360 px: the label wraps beside its box (in Swahili it once
+    went to the line under a lone box)."""
+    page = short_phone
+    open_in(page, site, lang)
+    box = page.locator("#blank50").bounding_box()
+    label = page.locator("label[for=blank50]").bounding_box()
+    assert label["x"] >= box["x"] + box["width"] and label["y"] < box["y"] + box["height"], (box, label)
+    assert label["x"] + label["width"] <= 360
