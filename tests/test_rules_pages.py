@@ -225,3 +225,30 @@ def test_chicken_foot_diagrams_draw_tiles_big_enough_to_read(sized_page, site):
         sizes = frame.locator("svg.table-svg").evaluate(
             "s => [s.getBoundingClientRect().right, document.documentElement.clientWidth]")
         assert sizes[0] <= sizes[1] + 0.5, "diagram %d is wider than its frame" % i
+
+
+CUT_TEXT = """() => [...document.querySelectorAll('.status, .widow span, .move')]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+  .map((e) => [e.className, e.textContent, e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight])"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("page_name", PAGES)
+@pytest.mark.parametrize("sized_page", [(360, 640, True)], indirect=True, ids=["small-phone"])
+def test_a_narrow_diagram_cuts_no_status(sized_page, site, page_name):
+    """At 360 px in Swahili (long words) every diagram's status (its step: "hatua 12 kati ya
+    14", once cut to "hatua…"), widow line and move show whole, wrapping if need be."""
+    page = sized_page
+    page.goto(site + "rules/" + page_name + "?lang=sw")
+    for i in range(len(widgets(page_name))):
+        element = page.locator("domino-game").nth(i)
+        element.scroll_into_view_if_needed()
+        element.locator("iframe").wait_for(state="attached", timeout=EMBED_READY_MS)
+        frame = element.frame_locator("iframe")
+        frame.locator("html[data-embed-state='ready']").wait_for(state="attached", timeout=EMBED_READY_MS)
+        assert frame.locator("html").get_attribute("lang") == "sw"
+        assert frame.locator("html").evaluate(CUT_TEXT) == [], "diagram %d" % i
+        # ...and its steps are a finger's size on a touch screen.
+        heights = frame.locator(".embed-controls button").evaluate_all(
+            "bs => bs.map(b => b.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 44, "diagram %d: %s" % (i, heights)
