@@ -145,6 +145,39 @@ def take_the_widow(page, open_app, phone):
                            timeout=WAIT_MS)
 
 
+LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True}
+SIDE_BY_SIDE = """() => {
+  const box = (sel) => { const e = document.querySelector(sel); if (!e) return null;
+    const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return {zone: box('#game .table-zone'), view: box('#cf-view'), rack: box('#game .rack'), summary: box('#game .summary')};
+}"""
+
+
+def test_a_phone_on_its_side_puts_the_table_beside_the_hand(browser, site):
+    """844x390, a phone turned: the table on the left and the person's seat, actions and hand on
+    the right, everything in view at every turn of a Chicken Foot round, the table at least
+    200 px tall (one column left it a 72 px strip), the summary across the whole width."""
+    for page, open_app in guarded_app(browser, site, **LANDSCAPE):
+        setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (medium)", "Computer (medium)"], players=3)
+        sizes = set()
+        turns = 0
+        for _ in range(600):
+            state = waiting(page)
+            if state == "human":
+                check_turn(page, True, sizes, "turn %d" % turns)
+                m = page.evaluate(SIDE_BY_SIDE)
+                assert m["view"][3] - m["view"][1] >= 200, m
+                assert m["rack"][0] >= m["zone"][2] - 1 and m["rack"][1] < m["zone"][3], m
+                turns += 1
+            if state == "none":
+                check_turn(page, False, sizes, "summary")
+                m = page.evaluate(SIDE_BY_SIDE)
+                assert m["summary"][2] - m["summary"][0] >= 844 * 0.9, m
+                break
+            step(page, True)
+        assert turns > 10
+
+
 def test_a_moon_bidders_eight_tiles_fill_one_row(sized):
     """The bidder's hand with the widow, eight tiles to discard from: one row, in view, drawn
     large (on a phone 38x74 px tiles, from Chicken Foot's 28x55: Moon's board needs no height)."""
