@@ -220,3 +220,44 @@ def test_a_move_followed_by_an_immediate_reload_is_kept(page, open_app, seats):
         waiting(page)
         after = record.replay(page.evaluate("window.boneyard.record()")).action_count()
         assert after >= before + 1, (before, after)
+
+
+# A finished save whose head (what the history reads without replaying) disagrees with the
+# seat count: (what is changed in its meta, whether the save is set aside). A head that cannot
+# be right is set aside; a head whose results are wrong is not believed, and the history reads
+# the results from the record instead.
+BAD_HEADS = [
+    ({"names": ["Old"]}, True),
+    ({"players": 1000000000}, True),
+    ({"totals": ["a", "b"], "seats": ["human", "easy"], "winners": [0]}, False),
+    ({"seats": ["easy", "human"], "totals": [5], "winners": [0]}, False),
+    ({"winners": ["x"], "seats": ["human", "easy"], "totals": [1, 2]}, False),
+]
+
+
+def test_a_finished_save_whose_head_disagrees_never_stops_the_app(page, open_app):
+    """Each of these once stopped the app from starting, at every reload ("IndexError: list
+    index out of range" from the history's statistics)."""
+    from tests_saves_support import finished_save
+    assert open_app() == "ready"
+    good = finished_save(game_id="ggood")
+    for change, aside in BAD_HEADS:
+        data = json.loads(finished_save(game_id="gbad"))
+        data["meta"].update(change)
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        page.evaluate("([a, b]) => { localStorage.setItem('boneyard.game.gbad', a);"
+                      " localStorage.setItem('boneyard.game.ggood', b); }", [text, good])
+        reload(page)
+        assert page.locator("#error").is_hidden(), change
+        assert page.get_by_role("button", name="Start game").is_visible(), change
+        kept = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('boneyard.'))")
+        assert "boneyard.game.ggood" in kept, change
+        assert ("boneyard.damaged.gbad" in kept) == aside and ("boneyard.game.gbad" in kept) != aside, (change, kept)
+        if aside:
+            assert "saved game could not be read" in notice(page), change
+        page.locator("#history > summary").click()
+        rows = page.locator("#hist-games tr.hist-game")
+        assert rows.count() == (1 if aside else 2), change
+        # The one kept shows the record's true result, not the head's.
+        assert all(" won (" in rows.nth(i).inner_text() for i in range(rows.count())), change

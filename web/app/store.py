@@ -24,6 +24,7 @@ import json
 
 from pyscript import window
 
+from engine.games import info as game_info
 from engine import record as records
 
 from app import historyio, i18n
@@ -265,12 +266,38 @@ def read_head(text):
     meta = head.get("meta")
     if not isinstance(meta, dict) or not isinstance(head.get("updated"), int) or meta.get("game") not in sess.GAMES:
         return None
-    if not isinstance(meta.get("round"), int) or not isinstance(meta.get("players"), int):
+    if not _whole(meta.get("round")) or meta["round"] < 0:
+        return None
+    players = meta.get("players")
+    if not _whole(players) or game_info(meta["game"]).clamp_players(players) != players:
         return None
     names = meta.get("names")
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+    if not isinstance(names, list) or len(names) != players or not all(isinstance(n, str) for n in names):
         return None
     return head
+
+
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# What the history reads of a finished save's head, each checked against the seat count: a
+# head that says otherwise is not believed (the save is read whole instead, see history()).
+# One inconsistent head once stopped the app from starting, at every reload.
+def _seats_ok(value, n):
+    return isinstance(value, list) and len(value) == n and all(v in sess.SEAT_KINDS for v in value)
+
+
+def _totals_ok(value, n):
+    return isinstance(value, list) and len(value) == n and all(_whole(v) for v in value)
+
+
+def _winners_ok(value, n):
+    return (isinstance(value, list) and 0 < len(value) <= n
+            and all(_whole(v) and 0 <= v < n for v in value))
+
+
+EXTRAS = {"seats": _seats_ok, "totals": _totals_ok, "winners": _winners_ok}
 
 
 def session_of(text):
@@ -374,16 +401,12 @@ def games():
         item = {"id": key[len(PREFIX):], "updated": head["updated"], "game": meta["game"],
                 "players": meta["players"], "names": meta["names"], "round": meta["round"],
                 "finished": bool(meta.get("finished")), "mine": key[len(PREFIX):] == tab.id}
-        for extra in ("seats", "totals", "winners"):
-            if _int_or_str_list(meta.get(extra), meta["players"]):
+        for extra, ok in EXTRAS.items():
+            if ok(meta.get(extra), meta["players"]):
                 item[extra] = meta[extra]
         items.append(item)
     items.sort(key=lambda item: (-item["updated"], item["id"]))
     return items
-
-
-def _int_or_str_list(value, n):
-    return isinstance(value, list) and len(value) <= n and all(isinstance(v, (int, str)) for v in value)
 
 
 def history():
