@@ -166,17 +166,22 @@ def test_full_storage_prunes_finished_games_then_says_the_game_is_not_saved(page
     page.evaluate(FILL)
     mouse_step(page)
     waiting(page)
-    # The save needed room: the finished game went first, and this game is saved.
+    # The save needed room: the finished game went first, this game is saved, and the
+    # person is told (until they close the notice).
     assert page.evaluate("localStorage.getItem('boneyard.game.gold')") is None
     assert saved_record(page) == page.evaluate("window.boneyard.record()")
+    status = page.locator("#save-status")
+    assert "the oldest finished game was removed from the history" in status.inner_text()
+    assert uncovered_hand(page)
+    status.get_by_role("button", name="Close").click()
     assert page.locator("#save-status").is_hidden()
     page.evaluate(FILL)
     for _ in range(4):
         mouse_step(page)
     waiting(page)
-    status = page.locator("#save-status")
     assert status.is_visible() and "not being saved" in status.inner_text()
     assert saved_record(page) != page.evaluate("window.boneyard.record()")
+    assert uncovered_hand(page)
     with page.expect_download() as info:
         status.get_by_role("button", name="Export").click()
     path = info.value.path()
@@ -190,6 +195,44 @@ def test_full_storage_prunes_finished_games_then_says_the_game_is_not_saved(page
     reload(page)
     waiting(page)
     assert page.evaluate("window.boneyard.record()") == before
+
+
+def uncovered_hand(page):
+    """Whether every hand tile is the element at its own centre (no banner over it)."""
+    return page.evaluate("""() => [...document.querySelectorAll('#game .hand .tile-btn')].every((b) => {
+      const r = b.getBoundingClientRect();
+      return b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); })""")
+
+
+REFUSE_MY_SAVE = """() => {
+  const mine = 'boneyard.game.' + sessionStorage.getItem('boneyard.tab');
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key === mine) throw new DOMException('no room', 'QuotaExceededError');
+    return set.call(this, key, value);
+  };
+}"""
+
+
+def test_finished_games_are_kept_when_removing_them_would_not_save_the_game(page, open_app):
+    """The storage refuses this game's save however much room is made: the finished games the
+    save removed to make room are all put back (they were once all lost, and the game still
+    unsaved), and the banner says the game is not saved without covering the hand."""
+    from tests_saves_support import finished_save
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    waiting(page)
+    olds = {"gold%d" % i: finished_save(game_id="gold%d" % i) for i in range(3)}
+    for game_id, text in olds.items():
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["boneyard.game." + game_id, text])
+    page.evaluate(REFUSE_MY_SAVE)
+    mouse_step(page)
+    waiting(page)
+    for game_id, text in olds.items():
+        assert page.evaluate("(k) => localStorage.getItem(k)", "boneyard.game." + game_id) == text, game_id
+    status = page.locator("#save-status")
+    assert status.is_visible() and "not being saved" in status.inner_text()
+    assert "removed" not in status.inner_text()
+    assert uncovered_hand(page)
 
 
 CLICK_THEN_RELOAD = """() => {

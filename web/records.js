@@ -225,16 +225,17 @@ document.addEventListener("paste", (event) => {
 });
 
 // Storage writes for app/store.py: a refused write (full storage, private
-// mode) is caught here and answered false.  An exception thrown inside a JS
-// call does not reach MicroPython's `except`: it surfaces as a page error and
-// the write would look done.
+// mode) is caught here and answered "full" when the storage had no room, else
+// "refused".  An exception thrown inside a JS call does not reach
+// MicroPython's `except`: it surfaces as a page error and the write would look done.
 window.boneyardStorage = {
   put(area, key, value) {
     try {
       (area === "session" ? sessionStorage : localStorage).setItem(key, value);
       return true;
     } catch (e) {
-      return false;
+      const full = e && (e.name === "QuotaExceededError" || e.name === "NS_ERROR_DOM_QUOTA_REACHED");
+      return full ? "full" : "refused";
     }
   },
   // The first `n` characters of a stored value (null when there is none): a save's

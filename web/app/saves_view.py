@@ -7,7 +7,7 @@ CPython tests check them; names are escaped and isolated (``<bdi>``).
 from engine.render import escape
 
 from app import session as sess
-from app.i18n import t
+from app.i18n import t, tn
 
 
 def _names(names):
@@ -55,10 +55,14 @@ def saved_games_html(items, when):
     return "".join(out)
 
 
-def status_html(kind):
+def status_html(kind, pruned=0):
     """The banner when the game is not being saved (``full``), moved on in another tab
-    (``moved``), or its record grew past the records' size limit (``large``: saved, but
-    an export of it would be refused on import; Export still gives its text)."""
+    (``moved``), its record grew past the records' size limit (``large``: saved, but
+    an export of it would be refused on import; Export still gives its text), or
+    ``pruned`` finished games were removed from the history to make room for it."""
+    if kind == "pruned":
+        return ('<p>%s</p><button type="button" data-act="pruned-seen">%s</button>'
+                % (escape(tn("saves.pruned", pruned)), escape(t("replay.close"))))
     if kind == "moved":
         return ('<p>%s</p><button type="button" data-act="reload-saved">%s</button>'
                 % (escape(t("saves.moved")), escape(t("saves.reload"))))

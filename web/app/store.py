@@ -13,8 +13,9 @@ the revision it last saw (a newer one means the game moved on in another
 tab: it follows it, or says so and offers to reload it), so a move is never
 overwritten by an older copy.  The save is written in the same task as the
 move (``ui.after_change``) and again on ``pagehide``.  When storage is full,
-finished games are pruned (oldest first); if the save still fails, a
-visible message says the game is not being saved and offers Export.
+finished games are pruned (oldest first, as few as make room, and the person
+is told); if the save still fails, they are all put back, and a visible
+message says the game is not being saved and offers Export.
 
 Everything read back is checked by type; a bad value falls back to its
 default and is reported by :func:`pending_notes` (never an error screen).
@@ -53,6 +54,8 @@ class _Tab:
         self.moved = False    # another tab wrote a newer revision this tab did not take
         self.large = False    # the game's record is over the records' size limit (saved; not importable)
         self.large_seen = None  # the game whose "over the limit" notice the person closed
+        self.pruned = 0       # finished games removed to make room for this tab's save (not yet told)
+        self.refusal = None   # why the last refused write was refused: "full" (no room) or "refused"
         self.notes = []       # catalog keys (and params) of values that fell back to defaults
         self.mark = None      # (session, rounds, actions) last stored: what flush() compares
         self.proxies = []
@@ -78,17 +81,23 @@ def get(key, area="local"):
 
 
 def put(key, value, area="local"):
-    """Store ``value``; False when the browser refused it (full storage, private mode)."""
+    """Store ``value``; False when the browser refused it (full storage, private mode: then
+    ``tab.refusal`` says which, "full" when there was no room)."""
     try:
         helper = window.boneyardStorage   # web/records.js: catches the browser's refusal
     except Exception:
         helper = None
     try:
         if helper is not None:
-            return bool(helper.put(area, key, value))
+            answer = helper.put(area, key, value)
+            if answer is True:
+                return True
+            tab.refusal = answer if answer in ("full", "refused") else "refused"
+            return False
         _box(area).setItem(key, value)
         return True
     except Exception:
+        tab.refusal = "refused"
         return False
 
 
@@ -489,8 +498,8 @@ def save(session):
     rev = stored + 1
     text = save_text(session, tab.id, rev, now_ms())
     ok = put(key, text)
-    while not ok and prune_one():
-        ok = put(key, text)
+    if not ok and tab.refusal == "full":
+        ok = _save_with_room(key, text)
     if ok:
         tab.rev = rev
         tab.mark = _mark(session)
@@ -525,14 +534,31 @@ def flush(session):
     save(session)
 
 
-def prune_one():
-    """Delete the oldest finished game (never this tab's); False when there is none."""
+def _save_with_room(key, text):
+    """Write ``text`` as ``key`` after removing the oldest finished games (never this tab's), as
+    few as it takes; True when it is stored (the person is then told how many went).  When
+    even all of them do not make room, every one is put back: a finished game is never lost
+    for a save that fails anyway."""
     finished = [item for item in games() if item["finished"] and item["id"] != tab.id]
-    if not finished:
-        return False
-    remove(PREFIX + finished[-1]["id"])
-    remove(ANALYSIS_PREFIX + finished[-1]["id"])
-    return True
+    taken = []
+    for item in reversed(finished):
+        kept = [(k, get(k)) for k in (PREFIX + item["id"], ANALYSIS_PREFIX + item["id"])]
+        for k, _ in kept:
+            remove(k)
+        taken.extend(kept)
+        if put(key, text):
+            tab.pruned += len(taken) // 2
+            return True
+    for k, value in taken:
+        if value is not None:
+            put(k, value)
+    return False
+
+
+def pruned_seen():
+    """The person read that finished games were removed to make room: the notice goes."""
+    tab.pruned = 0
+    show_status()
 
 
 # --- analyses: cached beside their game's save ------------------------------------------
@@ -573,7 +599,7 @@ def show_status():
     """Show or hide ``#save-status`` for the tab's save state (cheap when nothing changed)."""
     box = window.document.getElementById("save-status")
     large = tab.large and tab.large_seen != tab.id
-    if not tab.unsaved and not tab.moved and not large:
+    if not tab.unsaved and not tab.moved and not large and not tab.pruned:
         if box is not None and not box.hidden:
             box.hidden = True
             box.innerHTML = ""
@@ -587,7 +613,8 @@ def show_status():
         anchor.parentNode.insertBefore(box, anchor)
     from app.saves_view import status_html
 
-    html = status_html("moved" if tab.moved else "full" if tab.unsaved else "large")
+    kind = "moved" if tab.moved else "full" if tab.unsaved else "large" if large else "pruned"
+    html = status_html(kind, tab.pruned)
     if box.innerHTML != html:
         box.innerHTML = html
     box.hidden = False

@@ -514,6 +514,8 @@ def handle(act, arg):
         records.export()
     elif act == "large-seen":
         store.large_seen()
+    elif act == "pruned-seen":
+        store.pruned_seen()
     elif act == "new":
         state.token += 1
         state.pending_setup = state.session.setup if state.session else None
