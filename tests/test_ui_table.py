@@ -178,6 +178,50 @@ def test_a_phone_on_its_side_puts_the_table_beside_the_hand(browser, site):
         assert turns > 10
 
 
+def test_the_undo_note_leaves_the_status_and_the_table_their_room(browser, site):
+    """1024x768 (a tablet turned, or a small laptop): once Moon's bidding is over, Undo is
+    refused with a note in the bar; the status keeps a readable width and the table its
+    height (the note once squeezed the status to 28 px, a word a line, and the table to 110)."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 1024, "height": 768}):
+        setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
+        for _ in range(40):
+            if waiting(page) == "human" and page.locator("#undo-note").count():
+                break
+            step(page, False)
+        note = page.locator("#undo-note")
+        assert note.is_visible()
+        status = page.locator("#g-status").bounding_box()
+        table = page.locator("#game .table-zone").bounding_box()
+        assert status["width"] >= 190 and status["height"] <= 60, status
+        assert table["height"] >= 380, table
+        assert page.evaluate(GEOMETRY)["pageFits"]
+
+
+BIG_SCREEN = """() => {
+  const w = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect().width);
+  const view = document.querySelector('.moon-view');
+  return {hand: w('#game .hand svg.tile'), played: w('#game .played:not(.empty) svg.tile'),
+          empty: w('#game .played.empty'), scrolls: view.scrollHeight > view.clientHeight + 1};
+}"""
+
+
+def test_a_large_screen_draws_the_hand_and_the_trick_larger(browser, site):
+    """1920x1080: the hand's and Moon's trick tiles grow with the screen as Chicken Foot's
+    table does (they stayed 36 and 40 px wide beside 60 px table tiles), an empty place in
+    the trick is as large as a played tile's, and the board still needs no scrolling."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 1920, "height": 1080}):
+        setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
+        for _ in range(40):
+            if waiting(page) == "human" and page.locator("#game .played:not(.empty) svg.tile").count():
+                break
+            step(page, False)
+        m = page.evaluate(BIG_SCREEN)
+        assert m["hand"] and min(m["hand"]) >= 48, m
+        assert m["played"] and min(m["played"]) >= 56, m
+        assert all(e >= max(m["played"]) for e in m["empty"]), m
+        assert not m["scrolls"] and page.evaluate(GEOMETRY)["pageFits"], m
+
+
 def test_a_moon_bidders_eight_tiles_fill_one_row(sized):
     """The bidder's hand with the widow, eight tiles to discard from: one row, in view, drawn
     large (on a phone 38x74 px tiles, from Chicken Foot's 28x55: Moon's board needs no height)."""
