@@ -222,6 +222,22 @@ def test_a_large_screen_draws_the_hand_and_the_trick_larger(browser, site):
         assert not m["scrolls"] and page.evaluate(GEOMETRY)["pageFits"], m
 
 
+def test_a_large_screen_sets_the_scores_beside_the_summary(browser, site):
+    """1920x1080: the score sheet and chart beside the result and the hands, not under them
+    (a one-column summary left three quarters of its box bare), the hands drawn larger."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 1920, "height": 1080}):
+        assert open_app() == "ready"
+        summary_from_a_save(page, "chicken-foot", ["human", "easy", "easy", "easy"])
+        box = lambda sel: page.locator(sel).first.bounding_box()
+        main, scores = box("#game .summary-main"), box("#game .summary-scores")
+        assert scores["x"] >= main["x"] + main["width"] and scores["y"] < main["y"] + main["height"], (main, scores)
+        assert box("#game .summary .chart")["width"] >= 400
+        tiles = page.locator("#game .revealed-hand svg.tile").evaluate_all(
+            "ts => ts.map(t => [t.getBoundingClientRect().width, t.getBoundingClientRect().height])")
+        assert tiles and all(w >= 56 and abs(w - 2 * h) <= 4 for w, h in tiles), tiles
+        assert page.evaluate(GEOMETRY)["pageFits"]
+
+
 def test_a_moon_bidders_eight_tiles_fill_one_row(sized):
     """The bidder's hand with the widow, eight tiles to discard from: one row, in view, drawn
     large (on a phone 38x74 px tiles, from Chicken Foot's 28x55: Moon's board needs no height)."""

@@ -414,7 +414,8 @@ def summary_panel(s):
     """Between rounds and at the end: the result first (the heading gets focus), then the details."""
     game = s.game
     over = game.is_over()
-    out = ['<section class="summary%s" aria-labelledby="summary-title">' % (" final" if over else "")]
+    out = ['<section class="summary%s" aria-labelledby="summary-title"><div class="summary-main">'
+           % (" final" if over else "")]
     title = t("summary.game_over") if over else t("summary.round_over", round=game.round_count())
     out.append('<h2 id="summary-title" tabindex="-1">%s</h2>' % esc(title))
     if over:
@@ -432,7 +433,8 @@ def summary_panel(s):
     if over:
         out.append(ranking(s))
     out.append('<div class="revealed">%s</div>' % present.of(s.setup["game"]).summary_hands(s))
-    out.append(score_sheet(s))
+    # The scores in a part of their own: a wide screen sets them beside the result and hands.
+    out.append('</div><div class="summary-scores">%s</div>' % score_sheet(s))
     out.append("</section>")
     return "".join(out)
 
