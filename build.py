@@ -352,6 +352,27 @@ def embed_js(paths=PATHS):
     return text.replace(EMBED_WORDS_MARK, json.dumps(words, ensure_ascii=False, sort_keys=True)).encode("utf-8")
 
 
+I18N_WORDS_MARK = "/* build.py: English words */ {}"
+# The catalog keys the page's JS modules name (a quoted key in web/*.js): their English goes
+# into i18n.js, what the modules say if no catalog can be loaded (a missing en.json once
+# left the footer reading "pwa.progress").
+JS_KEY = re.compile(r"""["']([a-z0-9_]+(?:\.[a-z0-9_]+)+)["']""")
+
+
+def i18n_js(paths=PATHS):
+    """web/i18n.js with the English of every catalog key the page's JS modules name in place of its marker."""
+    web = paths.root / "web"
+    text = (web / "i18n.js").read_text(encoding="utf-8")
+    if I18N_WORDS_MARK not in text:
+        raise BuildError("web/i18n.js lost its marker %r" % I18N_WORDS_MARK)
+    english = json.loads((web / "i18n" / "en.json").read_text(encoding="utf-8"))
+    keys = set()
+    for path in sorted(web.glob("*.js")):
+        keys.update(key for key in JS_KEY.findall(path.read_text(encoding="utf-8")) if key in english)
+    words = {key: english[key] for key in sorted(keys)}
+    return text.replace(I18N_WORDS_MARK, json.dumps(words, ensure_ascii=False, sort_keys=True)).encode("utf-8")
+
+
 def index_html(main_mounts, paths=PATHS):
     """index.html with the CSP and the preload hints in place of their markers."""
     text = (paths.root / "index.html").read_text(encoding="utf-8").replace(CSP_MARK, csp_meta())
@@ -419,6 +440,8 @@ def plan(overrides=None, paths=PATHS):
             files[name] = page_html(site / name) if name.endswith(".html") else site / name
     if (site / "embed.js").is_file():
         files["embed.js"] = embed_js(paths)
+    if (root / "web" / "i18n.js").is_file():
+        files["web/i18n.js"] = i18n_js(paths)
     for folder in PAGE_FOLDERS:
         for dirpath, dirnames, filenames in os.walk(site / folder):
             dirnames[:] = [d for d in dirnames if d != "__pycache__"]

@@ -370,3 +370,18 @@ def test_a_checkbox_keeps_its_label_beside_it(short_phone, site, lang):
     label = page.locator("label[for=blank50]").bounding_box()
     assert label["x"] >= box["x"] + box["width"] and label["y"] < box["y"] + box["height"], (box, label)
     assert label["x"] + label["width"] <= 360
+
+
+def test_the_page_modules_speak_english_without_any_catalog(page, site, page_watch):
+    """Every catalog a 404 (a broken deploy): the JS modules' messages are English words put
+    in by the build, never a bare key (the footer once read "pwa.progress")."""
+    page.route("**/web/i18n/*.json", lambda route: route.fulfill(status=404, body=""))
+    page.goto(app_url(site, "?lang=lv"))
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    en = catalog("en")
+    said = page.evaluate("""async () => { const m = await import('./web/i18n.js'); await m.ready;
+      return [m.t('pwa.ready'), m.t('pwa.progress', {percent: 5, done: 1, total: 20}), m.t('boot.stopped')]; }""")
+    assert said[0] == en["pwa.ready"] and said[2] == en["boot.stopped"], said
+    assert "pwa.progress" not in said[1] and "5" in said[1], said
+    # The 404s were the point (the browser logs each).
+    page_watch.errors[:] = [e for e in page_watch.errors if "404" not in e]

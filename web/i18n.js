@@ -48,8 +48,11 @@ async function catalog(code) {
   return response.json();
 }
 
+// The English of the keys the page's modules use, put in by build.py: what they say when no
+// catalog could be loaded (never a bare key).
+const BUILT_IN = /* build.py: English words */ {};
 let current = {};
-let english = {};
+let english = BUILT_IN;
 
 function fill(value, params) {
   return value.replace(/\{([a-z_]+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
@@ -155,7 +158,7 @@ export const ready = (async () => {
   const [cat, en] = await Promise.all([lang, "en"].map((code, i) =>
     i === 1 && lang === "en" ? Promise.resolve(null) : catalog(code).catch(() => ({}))));
   current = cat;
-  english = en || cat;
+  english = Object.assign({}, BUILT_IN, en || cat);
   if (document.readyState === "loading") {
     await new Promise((resolve) => addEventListener("DOMContentLoaded", resolve, { once: true }));
   }
