@@ -98,6 +98,23 @@ def test_broken_start_shows_an_error(page, page_watch, site, pattern, status, bo
     assert message.inner_text().startswith("Boneyard could not start: ")
     assert reason in message.inner_text()
     assert page.locator("#loading").is_hidden()
+    assert page.locator("#computer-status").is_hidden()
+
+
+@pytest.mark.parametrize("lang", ["en", "lv"])
+def test_a_missing_page_script_is_named_at_once(page, page_watch, site, lang):
+    """PyScript's core.js a 404: the page says so, naming the file, as soon as the browser
+    gives up on it (it waited out the 30 s timeout and then named nothing)."""
+    import json
+    page_watch.expect_errors()
+    page.route("**/pyscript/core.js", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(site + "?lang=" + lang)
+    assert wait_for_state(page, "app-state", 10000) == "error"
+    said = json.loads((ROOT / "web" / "i18n" / (lang + ".json")).read_text(encoding="utf-8"))["boot.missing"]
+    page.wait_for_function("(w) => document.getElementById('error').textContent.includes(w)",
+                           arg=said.split("(")[0].strip())
+    assert "pyscript/core.js" in page.locator("#error").inner_text()
+    assert page.locator("#computer-status").is_hidden()     # it never will start
 
 
 def test_broken_worker_runtime_leaves_the_page_usable(page, page_watch, site):

@@ -10,8 +10,11 @@ const START_TIMEOUT_MS = 30000;
 function fail(message, key, params) {
   if (root.dataset.appState !== "loading") return;
   root.dataset.appState = "error";
-  // The page starts the worker only once it is ready: it never will now.
+  // The page starts the worker only once it is ready: it never will now (and the header's
+  // "Computer players starting..." would say otherwise for ever).
   if (root.dataset.workerState === "loading") root.dataset.workerState = "error";
+  const starting = document.getElementById("computer-status");
+  if (starting) starting.hidden = true;
   const box = document.getElementById("error");
   box.textContent = "Boneyard could not start: " + message;
   box.hidden = false;
@@ -21,6 +24,16 @@ function fail(message, key, params) {
 }
 
 addEventListener("error", (event) => fail(event.message || String(event.error)));
+// A page script that cannot be fetched (PyScript's core.js a 404): its element's error event
+// does not reach window's listener above (it does not bubble; this one captures it), and the
+// page would wait out the whole timeout and then not say which file.
+addEventListener("error", (event) => {
+  const el = event.target;
+  if (el instanceof HTMLScriptElement && el.src) {
+    const file = new URL(el.src, location.href).pathname.split("/").slice(-2).join("/");
+    fail("a file it needs could not be loaded (" + file + ").", "boot.missing", { file });
+  }
+}, true);
 // The entry script's own report, when the app's bundle cannot be unpacked.
 window.boneyardStartFailed = (message) => fail(String(message));
 addEventListener("unhandledrejection", (event) => fail(String(event.reason && event.reason.message || event.reason)));

@@ -65,4 +65,7 @@ def fail(exc):
 
     box.textContent = t("error.start", reason=describe(exc))
     box.hidden = False
+    starting = by_id("computer-status")     # "Computer players starting...": they never will
+    if starting is not None:
+        starting.hidden = True
     set_state("app-state", "error")
