@@ -89,7 +89,7 @@ def test_a_played_tile_flies_from_its_seat_unless_motion_is_reduced(moving):
 
 # Each frame: is the card of the seat to act, in the opponents' strip, inside the strip's box?
 SEAT_WATCH = """
-window.__acting = {episodes: 0, far: 0, unseen: []};
+window.__acting = {episodes: 0, far: 0, unseen: [], cut: []};
 let current = null, frames = 0;
 const watch = () => {
   const bar = document.querySelector('#game .seats-bar');
@@ -102,6 +102,9 @@ const watch = () => {
     if (c.left - b.left + bar.scrollLeft > b.width && frames === 1) window.__acting.far++;
     // A frame for the page to draw the strip and one for web/seats.js to scroll it.
     if (frames === 3 && !inside) window.__acting.unseen.push(card.dataset.seat);
+    // ...scrolled to a card's start: no card cut at the strip's left edge.
+    const first = [...bar.querySelectorAll('.seat-card')].find((x) => x.getBoundingClientRect().right > b.left + 1);
+    if (frames === 3 && first && first.getBoundingClientRect().left < b.left - 1) window.__acting.cut.push(first.dataset.seat);
   } else { current = null; }
   requestAnimationFrame(watch);
 };
@@ -111,7 +114,8 @@ requestAnimationFrame(watch);
 
 def test_the_seat_to_act_is_brought_into_the_opponents_strip_on_a_phone(browser, site):
     """Eight players on a 390 px phone: seven opponents' cards do not fit, the strip scrolls
-    sideways, and the card of the computer thinking is scrolled into view (web/seats.js)."""
+    sideways, and the card of the computer thinking is scrolled into view (web/seats.js), to a
+    card's start: the strip never begins with a cut card (it once showed "(ko…", "1,")."""
     for page, open_app in guarded_app(browser, site, init_script=SEAT_WATCH,
                                       viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True):
         assert open_app() == "ready"
@@ -130,3 +134,4 @@ def test_the_seat_to_act_is_brought_into_the_opponents_strip_on_a_phone(browser,
         assert seen["episodes"] >= 10 and seen["far"] >= 3, seen
         # ...and every one of them was in view by the page's second frame.
         assert seen["unseen"] == [], seen
+        assert seen["cut"] == [], seen

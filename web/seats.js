@@ -28,8 +28,16 @@ function reveal() {
   if (!card) return;
   const b = bar.getBoundingClientRect();
   const c = card.getBoundingClientRect();
-  if (c.left < b.left) bar.scrollLeft -= b.left - c.left + 4;
-  else if (c.right > b.right) bar.scrollLeft += c.right - b.right + 4;
+  if (c.left >= b.left && c.right <= b.right) return;
+  // Scrolled to a card's start, so that the strip never begins with a cut card: the acting
+  // card's own when it is off to the left, else the first start that brings its right edge in.
+  const cards = [...bar.querySelectorAll(".seat-card")];
+  const origin = cards[0].getBoundingClientRect().left + bar.scrollLeft;
+  const starts = cards.map((el) => el.getBoundingClientRect().left + bar.scrollLeft - origin);
+  const own = c.left + bar.scrollLeft - origin;
+  const need = own + c.width - bar.clientWidth + (cards[0].getBoundingClientRect().left - b.left + bar.scrollLeft);
+  const fits = starts.filter((x) => x >= need - 0.5 && x <= own);
+  bar.scrollLeft = c.left < b.left || !fits.length ? own : Math.min(...fits);
   left = bar.scrollLeft;
 }
 
