@@ -235,6 +235,29 @@ def test_finished_games_are_kept_when_removing_them_would_not_save_the_game(page
     assert uncovered_hand(page)
 
 
+def test_on_a_small_phone_the_unsaved_banner_is_whole_and_the_hand_free(browser, site, page_watch):
+    """360x640 in Latvian: the banner's words and its Export button show whole above the table
+    (a cap on its height once cut the button), and no hand tile is under it."""
+    from conftest import app_url, guarded_page
+    for page in guarded_page(browser, page_watch, viewport={"width": 360, "height": 640},
+                             device_scale_factor=2, is_mobile=True, has_touch=True):
+        page.goto(app_url(site, "?lang=lv"))
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        page.get_by_role("radio", name="Vistas kāja").check()
+        page.get_by_role("button", name="Sākt spēli").click()
+        waiting(page)
+        page.evaluate(REFUSE_MY_SAVE)
+        mouse_step(page)
+        waiting(page)
+        status = page.locator("#save-status")
+        assert status.is_visible()
+        box, button = status.bounding_box(), status.get_by_role("button").bounding_box()
+        assert box["y"] + box["height"] <= 640 and button["y"] + button["height"] <= box["y"] + box["height"], (box, button)
+        assert status.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+        assert uncovered_hand(page)
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
+
+
 CLICK_THEN_RELOAD = """() => {
   const tile = document.querySelector('#game .hand button.tile-btn:not([disabled])')
     || document.querySelector('#game .actions button:not([disabled])');

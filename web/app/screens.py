@@ -151,9 +151,10 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     # Each fact a span: a narrow card wraps between them, never inside one (web/style.css).
     # The one the game names is "minor", with its comma: a card on one line leaves it out.
     shown = present.of(s.setup["game"])
-    facts = [(tn("seats.tiles", count), shown.SEAT_FACT_LEFT_OUT == "tiles"),
-             (t("seats.score", score=game.totals()[seat]), shown.SEAT_FACT_LEFT_OUT == "score")]
-    facts.extend([(x, False) for x in shown.seat_lines(s, v, seat)])
+    # The tile count carries its number too: a card on one line shows it as "11" and a tile.
+    facts = [(tn("seats.tiles", count), shown.SEAT_FACT_LEFT_OUT == "tiles", count),
+             (t("seats.score", score=game.totals()[seat]), shown.SEAT_FACT_LEFT_OUT == "score", None)]
+    facts.extend([(x, False, None) for x in shown.seat_lines(s, v, seat)])
     state = ""
     turn = seat == acting
     if turn:
@@ -176,13 +177,15 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
 
 
 def fact_list(facts):
-    """``[(text, minor)]`` as spans joined by commas, a minor fact wrapped with one of its commas
-    (the one after it, or before it when last) so that leaving it out leaves the text whole."""
+    """``[(text, minor, count)]`` as spans joined by commas, a minor fact wrapped with one of its
+    commas (the one after it, or before it when last) so that leaving it out leaves the text
+    whole; a fact with a ``count`` (not None) carries it as ``data-count``."""
     out = []
     sep = ""
     for i in range(len(facts)):
-        text, minor = facts[i]
-        fact = '<span class="fact">%s</span>' % esc(text)
+        text, minor, count = facts[i]
+        fact = ('<span class="fact count" data-count="%d">%s</span>' % (count, esc(text)) if count is not None
+                else '<span class="fact">%s</span>' % esc(text))
         if not minor:
             out.append(sep + fact)
         elif i + 1 < len(facts):
@@ -414,8 +417,8 @@ def summary_panel(s):
     """Between rounds and at the end: the result first (the heading gets focus), then the details."""
     game = s.game
     over = game.is_over()
-    out = ['<section class="summary%s" aria-labelledby="summary-title"><div class="summary-main">'
-           % (" final" if over else "")]
+    out = ['<section class="summary%s" aria-labelledby="summary-title"><div class="summary-cols">'
+           '<div class="summary-main">' % (" final" if over else "")]
     title = t("summary.game_over") if over else t("summary.round_over", round=game.round_count())
     out.append('<h2 id="summary-title" tabindex="-1">%s</h2>' % esc(title))
     if over:
@@ -434,7 +437,7 @@ def summary_panel(s):
         out.append(ranking(s))
     out.append('<div class="revealed">%s</div>' % present.of(s.setup["game"]).summary_hands(s))
     # The scores in a part of their own: a wide screen sets them beside the result and hands.
-    out.append('</div><div class="summary-scores">%s</div>' % score_sheet(s))
+    out.append('</div><div class="summary-scores">%s</div></div>' % score_sheet(s))
     out.append("</section>")
     return "".join(out)
 
