@@ -178,16 +178,22 @@ def test_a_phone_on_its_side_puts_the_table_beside_the_hand(browser, site):
         assert turns > 10
 
 
+def moon_until(page, open_app, selector, moves=40):
+    """A Moon game against two easy computers, played by the person's first choices until it
+    is their turn and ``selector`` matches."""
+    setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
+    for _ in range(moves):
+        if waiting(page) == "human" and page.locator(selector).count():
+            return
+        step(page, False)
+
+
 def test_the_undo_note_leaves_the_status_and_the_table_their_room(browser, site):
     """1024x768 (a tablet turned, or a small laptop): once Moon's bidding is over, Undo is
     refused with a note in the bar; the status keeps a readable width and the table its
     height (the note once squeezed the status to 28 px, a word a line, and the table to 110)."""
     for page, open_app in guarded_app(browser, site, viewport={"width": 1024, "height": 768}):
-        setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
-        for _ in range(40):
-            if waiting(page) == "human" and page.locator("#undo-note").count():
-                break
-            step(page, False)
+        moon_until(page, open_app, "#undo-note")
         note = page.locator("#undo-note")
         assert note.is_visible()
         status = page.locator("#g-status").bounding_box()
@@ -210,11 +216,7 @@ def test_a_large_screen_draws_the_hand_and_the_trick_larger(browser, site):
     table does (they stayed 36 and 40 px wide beside 60 px table tiles), an empty place in
     the trick is as large as a played tile's, and the board still needs no scrolling."""
     for page, open_app in guarded_app(browser, site, viewport={"width": 1920, "height": 1080}):
-        setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
-        for _ in range(40):
-            if waiting(page) == "human" and page.locator("#game .played:not(.empty) svg.tile").count():
-                break
-            step(page, False)
+        moon_until(page, open_app, "#game .played:not(.empty) svg.tile")
         m = page.evaluate(BIG_SCREEN)
         assert m["hand"] and min(m["hand"]) >= 48, m
         assert m["played"] and min(m["played"]) >= 56, m
