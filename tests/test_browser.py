@@ -101,20 +101,23 @@ def test_broken_start_shows_an_error(page, page_watch, site, pattern, status, bo
     assert page.locator("#computer-status").is_hidden()
 
 
-@pytest.mark.parametrize("lang", ["en", "lv"])
-def test_a_missing_page_script_is_named_at_once(page, page_watch, site, lang):
-    """PyScript's core.js a 404: the page says so, naming the file, as soon as the browser
-    gives up on it (it waited out the 30 s timeout and then named nothing)."""
+@pytest.mark.parametrize("missing, lang", [("pyscript/core.js", "en"), ("pyscript/core.js", "lv"),
+                                           ("pyscript-main.json", "en"), ("web/main.py", "lv")])
+def test_a_missing_start_file_is_named_at_once(page, page_watch, site, missing, lang):
+    """PyScript's core.js or config, or the app's main.py, a 404: the page says so, naming the
+    file, as soon as the browser or PyScript gives up on it (it waited out its 30 s timeout, or
+    said "the app stopped", and named nothing; PyScript's own banner ran off the page)."""
     import json
     page_watch.expect_errors()
-    page.route("**/pyscript/core.js", lambda route: route.fulfill(status=404, body="not found"))
+    page.route("**/" + missing, lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site + "?lang=" + lang)
     assert wait_for_state(page, "app-state", 10000) == "error"
     said = json.loads((ROOT / "web" / "i18n" / (lang + ".json")).read_text(encoding="utf-8"))["boot.missing"]
     page.wait_for_function("(w) => document.getElementById('error').textContent.includes(w)",
                            arg=said.split("(")[0].strip())
-    assert "pyscript/core.js" in page.locator("#error").inner_text()
+    assert missing in page.locator("#error").inner_text()
     assert page.locator("#computer-status").is_hidden()     # it never will start
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
 
 def test_broken_worker_runtime_leaves_the_page_usable(page, page_watch, site):

@@ -40,9 +40,28 @@ addEventListener("unhandledrejection", (event) => fail(String(event.reason && ev
 setTimeout(() => fail("it did not finish loading within " + START_TIMEOUT_MS / 1000 + " seconds.",
   "boot.timeout", { seconds: START_TIMEOUT_MS / 1000 }), START_TIMEOUT_MS);
 
+// PyScript reports a file it could not fetch (the app's main.py, its config) in a banner of
+// its own, which ran off the page's edge while the page waited out its timeout (the config)
+// or blamed no file (main.py): the page says it, naming the file.
+function pyscriptFailed() {
+  const banner = document.querySelector(".py-error");
+  if (!banner) return false;
+  const text = banner.textContent.trim();
+  const url = text.match(/URL (\S+) failed/);
+  banner.style.display = "none";
+  if (url) fail("a file it needs could not be loaded (" + url[1].replace(/^\.\//, "") + ").", "boot.missing",
+    { file: url[1].replace(/^\.\//, "") });
+  else fail(text);
+  return true;
+}
+new MutationObserver((changes, observer) => {
+  if (pyscriptFailed() || root.dataset.appState !== "loading") observer.disconnect();
+}).observe(document.documentElement, { childList: true, subtree: true });
+
 // The page's Python script reports "ready" itself; if it ends without doing
 // so, something it could not catch went wrong.
 addEventListener("DOMContentLoaded", () => {
   const app = document.querySelector('script[type="mpy"]');
-  if (app) app.addEventListener("mpy:done", () => fail("the app stopped before it was ready.", "boot.stopped"));
+  if (app) app.addEventListener("mpy:done", () => pyscriptFailed() ||
+    fail("the app stopped before it was ready.", "boot.stopped"));
 });
