@@ -340,16 +340,21 @@ EMBED_WORDS_MARK = "/* build.py: embed words */ {}"
 EMBED_WORDS = ["embed.frame_title", "embed.unreachable"]
 
 
+def with_words(path, mark, words, paths=PATHS):
+    """The bytes of the script at ``path`` with ``words`` (as JSON) in place of its ``mark``."""
+    text = path.read_text(encoding="utf-8")
+    if mark not in text:
+        raise BuildError("%s lost its marker %r" % (path.relative_to(paths.root).as_posix(), mark))
+    return text.replace(mark, json.dumps(words, ensure_ascii=False, sort_keys=True)).encode("utf-8")
+
+
 def embed_js(paths=PATHS):
     """embed.js with the words of EMBED_WORDS in every catalog in place of its marker."""
-    text = (paths.site / "embed.js").read_text(encoding="utf-8")
-    if EMBED_WORDS_MARK not in text:
-        raise BuildError("web/site/embed.js lost its marker %r" % EMBED_WORDS_MARK)
     words = {}
     for path in sorted((paths.root / "web" / "i18n").glob("*.json")):
         catalog = json.loads(path.read_text(encoding="utf-8"))
         words[path.stem] = {key: catalog[key] for key in EMBED_WORDS if key in catalog}
-    return text.replace(EMBED_WORDS_MARK, json.dumps(words, ensure_ascii=False, sort_keys=True)).encode("utf-8")
+    return with_words(paths.site / "embed.js", EMBED_WORDS_MARK, words, paths)
 
 
 I18N_WORDS_MARK = "/* build.py: English words */ {}"
@@ -362,15 +367,11 @@ JS_KEY = re.compile(r"""["']([a-z0-9_]+(?:\.[a-z0-9_]+)+)["']""")
 def i18n_js(paths=PATHS):
     """web/i18n.js with the English of every catalog key the page's JS modules name in place of its marker."""
     web = paths.root / "web"
-    text = (web / "i18n.js").read_text(encoding="utf-8")
-    if I18N_WORDS_MARK not in text:
-        raise BuildError("web/i18n.js lost its marker %r" % I18N_WORDS_MARK)
     english = json.loads((web / "i18n" / "en.json").read_text(encoding="utf-8"))
     keys = set()
     for path in sorted(web.glob("*.js")):
         keys.update(key for key in JS_KEY.findall(path.read_text(encoding="utf-8")) if key in english)
-    words = {key: english[key] for key in sorted(keys)}
-    return text.replace(I18N_WORDS_MARK, json.dumps(words, ensure_ascii=False, sort_keys=True)).encode("utf-8")
+    return with_words(web / "i18n.js", I18N_WORDS_MARK, {key: english[key] for key in keys}, paths)
 
 
 def index_html(main_mounts, paths=PATHS):

@@ -23,6 +23,11 @@ function fail(message, key, params) {
   })).catch(() => { /* English stays */ });
 }
 
+// A file the page cannot start without could not be fetched (named by its last two parts).
+function missing(file) {
+  fail("a file it needs could not be loaded (" + file + ").", "boot.missing", { file });
+}
+
 addEventListener("error", (event) => fail(event.message || String(event.error)));
 // A page script that cannot be fetched (PyScript's core.js a 404): its element's error event
 // does not reach window's listener above (it does not bubble; this one captures it), and the
@@ -30,8 +35,7 @@ addEventListener("error", (event) => fail(event.message || String(event.error)))
 addEventListener("error", (event) => {
   const el = event.target;
   if (el instanceof HTMLScriptElement && el.src) {
-    const file = new URL(el.src, location.href).pathname.split("/").slice(-2).join("/");
-    fail("a file it needs could not be loaded (" + file + ").", "boot.missing", { file });
+    missing(new URL(el.src, location.href).pathname.split("/").slice(-2).join("/"));
   }
 }, true);
 // The entry script's own report, when the app's bundle cannot be unpacked.
@@ -49,8 +53,7 @@ function pyscriptFailed() {
   const text = banner.textContent.trim();
   const url = text.match(/URL (\S+) failed/);
   banner.style.display = "none";
-  if (url) fail("a file it needs could not be loaded (" + url[1].replace(/^\.\//, "") + ").", "boot.missing",
-    { file: url[1].replace(/^\.\//, "") });
+  if (url) missing(url[1].replace(/^\.\//, ""));
   else fail(text);
   return true;
 }

@@ -31,11 +31,12 @@ function reveal() {
   if (c.left >= b.left && c.right <= b.right) return;
   // Scrolled to a card's start, so that the strip never begins with a cut card: the acting
   // card's own when it is off to the left, else the first start that brings its right edge in.
+  const at = (el) => el.getBoundingClientRect().left - b.left + bar.scrollLeft;   // in the strip's content
   const cards = [...bar.querySelectorAll(".seat-card")];
-  const origin = cards[0].getBoundingClientRect().left + bar.scrollLeft;
-  const starts = cards.map((el) => el.getBoundingClientRect().left + bar.scrollLeft - origin);
-  const own = c.left + bar.scrollLeft - origin;
-  const need = own + c.width - bar.clientWidth + (cards[0].getBoundingClientRect().left - b.left + bar.scrollLeft);
+  const pad = at(cards[0]);
+  const starts = cards.map((el) => at(el) - pad);     // the scrolls that begin with a whole card
+  const own = at(card) - pad;
+  const need = at(card) + c.width - bar.clientWidth;  // the least scroll that shows its right edge
   const fits = starts.filter((x) => x >= need - 0.5 && x <= own);
   bar.scrollLeft = c.left < b.left || !fits.length ? own : Math.min(...fits);
   left = bar.scrollLeft;

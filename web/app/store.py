@@ -55,7 +55,6 @@ class _Tab:
         self.large = False    # the game's record is over the records' size limit (saved; not importable)
         self.large_seen = None  # the game whose "over the limit" notice the person closed
         self.pruned = 0       # finished games removed to make room for this tab's save (not yet told)
-        self.refusal = None   # why the last refused write was refused: "full" (no room) or "refused"
         self.notes = []       # catalog keys (and params) of values that fell back to defaults
         self.mark = None      # (session, rounds, actions) last stored: what flush() compares
         self.proxies = []
@@ -81,8 +80,12 @@ def get(key, area="local"):
 
 
 def put(key, value, area="local"):
-    """Store ``value``; False when the browser refused it (full storage, private mode: then
-    ``tab.refusal`` says which, "full" when there was no room)."""
+    """Store ``value``; False when the browser refused it (full storage, private mode)."""
+    return _write(key, value, area) is True
+
+
+def _write(key, value, area="local"):
+    """Store ``value``: True, or why the browser refused it, "full" (no room) or "refused"."""
     try:
         helper = window.boneyardStorage   # web/records.js: catches the browser's refusal
     except Exception:
@@ -90,15 +93,11 @@ def put(key, value, area="local"):
     try:
         if helper is not None:
             answer = helper.put(area, key, value)
-            if answer is True:
-                return True
-            tab.refusal = answer if answer in ("full", "refused") else "refused"
-            return False
+            return answer if answer in (True, "full") else "refused"
         _box(area).setItem(key, value)
         return True
     except Exception:
-        tab.refusal = "refused"
-        return False
+        return "refused"
 
 
 def head(key, n=40, area="local"):
@@ -497,9 +496,8 @@ def save(session):
         return False
     rev = stored + 1
     text = save_text(session, tab.id, rev, now_ms())
-    ok = put(key, text)
-    if not ok and tab.refusal == "full":
-        ok = _save_with_room(key, text)
+    answer = _write(key, text)
+    ok = answer is True or (answer == "full" and _save_with_room(key, text))
     if ok:
         tab.rev = rev
         tab.mark = _mark(session)
@@ -541,13 +539,13 @@ def _save_with_room(key, text):
     for a save that fails anyway."""
     finished = [item for item in games() if item["finished"] and item["id"] != tab.id]
     taken = []
-    for item in reversed(finished):
+    for n, item in enumerate(reversed(finished), 1):
         kept = [(k, get(k)) for k in (PREFIX + item["id"], ANALYSIS_PREFIX + item["id"])]
         for k, _ in kept:
             remove(k)
         taken.extend(kept)
         if put(key, text):
-            tab.pruned += len(taken) // 2
+            tab.pruned += n
             return True
     for k, value in taken:
         if value is not None:
