@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import APP_READY_TIMEOUT_MS, app_url, guarded_page, wait_for_state
+from conftest import APP_READY_TIMEOUT_MS, WORKER_READY_TIMEOUT_MS, app_url, guarded_page, wait_for_state
 from engine import record as records
 from sizes import examples
 from tests.helpers import shot
@@ -362,8 +362,12 @@ def test_a_checkbox_keeps_its_label_beside_it(short_phone, site, lang):
     went to the line under a lone box)."""
     page = short_phone
     open_in(page, site, lang)
-    box = page.locator("#blank50").bounding_box()
-    label = page.locator("label[for=blank50]").bounding_box()
+    # Measured together, once the status line above has its words (it once grew between two
+    # measures and put the label a line under its box).
+    assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
+    box, label = page.evaluate("""() => ['#blank50', 'label[for=blank50]'].map((s) => {
+      const r = document.querySelector(s).getBoundingClientRect();
+      return {x: r.x, y: r.y, width: r.width, height: r.height}; })""")
     assert label["x"] >= box["x"] + box["width"] and label["y"] < box["y"] + box["height"], (box, label)
     assert label["x"] + label["width"] <= 360
 

@@ -527,3 +527,31 @@ def test_on_a_phone_the_fallback_is_said_above_the_table(browser, page_watch, si
         assert page.get_by_role("button", name="Hint").is_visible()
     finally:
         next(pages, None)
+
+
+def test_on_the_setup_page_the_full_engine_arriving_moves_nothing(browser, page_watch, site):
+    """A phone, the setup page idle: Pyodide arrives (after IDLE_S, clock jumped in CI) and the
+    status line's caveat about hard goes.  "Play now" stays where the person saw it: the line
+    once shrank by two lines and pulled the page up under their finger."""
+    from conftest import app_url, guarded_page
+
+    pages = guarded_page(browser, page_watch, viewport={"width": 390, "height": 844}, service_workers="block",
+                         is_mobile=True, has_touch=True)
+    page = next(pages)
+    try:
+        install_clock(page)
+        page.goto(app_url(site))
+        assert wait_for_state(page, "app-state", 30000) == "ready"
+        assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
+        assert status(page) == CATALOGS["en"]["worker.hard_lighter"]
+        where = "() => document.querySelector('.play-card').getBoundingClientRect().top + scrollY"
+        before = page.evaluate(where)
+        jump_clock(page, players_constant("IDLE_S") + 1)
+        assert wait_for_state(page, "pyodide-state", WORKER_READY_TIMEOUT_MS) == "ready"
+        assert status(page) == CATALOGS["en"]["worker.ready"]
+        assert page.evaluate(where) == before
+        # The table lays the line out itself, and the setup after a game starts from its text.
+        start(page, "chicken-foot", ["Human", "Computer (easy)"])
+        assert page.locator("#computer-status").evaluate("e => e.style.minHeight") == ""
+    finally:
+        next(pages, None)

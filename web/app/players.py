@@ -161,6 +161,7 @@ def show_status():
     key = status_key()
     box = dom.by_id("computer-status")
     if box is not None:
+        hold_height(box)
         box.setAttribute("data-i18n", key)     # re-translated with the page
         box.textContent = t(key)
     mpy = players.worker(MPY).state
@@ -171,6 +172,22 @@ def show_status():
         # The quick worker failed: say so now, whatever Pyodide does later.
         dom.set_state("worker-state", "error")
     dom.set_state("pyodide-state", pyodide_state())
+
+
+def hold_height(box):
+    """On the setup page the line above the buttons never gets shorter: the full engine
+    arrives seconds in (a minute on a phone), when a person may be reaching for "Play now",
+    and the line's two lines less would pull the page up under their finger.  What it
+    gives up stays as room until a game starts (``release_height``)."""
+    if not window.document.documentElement.classList.contains("playing"):
+        box.style.minHeight = "%dpx" % box.offsetHeight
+
+
+def release_height():
+    """A game's table lays the line out itself; the setup after it starts from the text."""
+    box = dom.by_id("computer-status")
+    if box is not None:
+        box.style.minHeight = ""
 
 
 def pyodide_state():

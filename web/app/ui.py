@@ -85,6 +85,7 @@ def play_mode(on):
     root = window.document.documentElement
     if on:
         root.classList.add("playing")
+        players.release_height()
     else:
         root.classList.remove("playing")
     # The records toolbar sits in the table's side panel while a game is on, under the setup otherwise.
