@@ -246,3 +246,15 @@ def test_the_statistics_fit_a_phone(page, open_app, saves, lang):
         return [t.scrollWidth, t.parentElement.clientWidth, r.left, r.right, p.left, p.right, innerWidth]; }""")
     scroll_w, room, left, right, p_left, p_right, width = box
     assert scroll_w <= room and p_left <= left and right <= p_right + 0.5 and right <= width, box
+    # Every header and group name keeps its words whole (five columns once broke "Nospēlētas"
+    # and "spēlētājiem," inside the word): with no breaking inside words, none overflows its cell.
+    broken = page.evaluate("""() => [...document.querySelectorAll('#hist-stats th, #hist-stats td')]
+        .filter((c) => c.getBoundingClientRect().width > 1).filter((c) => {
+          c.style.overflowWrap = 'normal'; c.style.wordBreak = 'normal';
+          return c.scrollWidth > c.clientWidth + 0.5; }).map((c) => c.textContent)""")
+    assert broken == [], broken
+    # Laid out as a name over four figures, and still a table to a screen reader.
+    table = page.locator("#hist-stats")
+    assert table.get_by_role("columnheader").count() == 5
+    assert table.get_by_role("rowheader").count() == len(stats_rows(page)) == 3
+    assert table.get_by_role("cell").count() == 4 * 3
