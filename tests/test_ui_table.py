@@ -361,6 +361,35 @@ def test_moon_hand_in_full_colour_while_bidding(page, open_app):
     assert page.locator("#game .actions button", has_text="Bid").first.is_visible()
 
 
+def test_hover_lights_only_what_a_hovering_pointer_can_press(sized):
+    """A tile only to look at (Moon's hand while bidding) never lights up under the pointer; a
+    button does on the desktop, and on a phone never (a tap once left the hover on the hand tile
+    that came under the finger after Start)."""
+    kind, page, open_app = sized
+    phone = kind == "phone"
+    assert open_app() == "ready"
+    assert page.evaluate("matchMedia('(hover: hover)').matches") is not phone
+    press(page, page.get_by_role("button", name="Play Three-Player Moon"), phone)
+    for _ in range(20):
+        if waiting(page) == "human" and record.replay(page.evaluate("window.boneyard.record()")).phase() == "bidding":
+            break
+        mouse_step(page)
+    background = "(e) => getComputedStyle(e).backgroundColor"
+
+    def hovered(locator, other):
+        box = locator.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        return locator.evaluate(background), other.evaluate(background)
+
+    tiles = page.locator("#game .rack .hand .tile-btn.look")
+    assert tiles.count() == 7
+    lit, plain = hovered(tiles.nth(0), tiles.nth(1))
+    assert lit == plain, (lit, plain)
+    bids = page.locator("#game .actions button:not([disabled])")
+    lit, plain = hovered(bids.nth(0), bids.nth(1))
+    assert (lit == plain) is phone, (lit, plain)
+
+
 def round_over_save(setup, want):
     """A save text of ``setup`` whose first round is over and satisfies ``want(session)``."""
     for seed in range(1, 400):
