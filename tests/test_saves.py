@@ -327,3 +327,27 @@ def test_a_finished_save_whose_head_disagrees_never_stops_the_app(page, open_app
         assert rows.count() == (1 if aside else 2), change
         # The one kept shows the record's true result, not the head's.
         assert all(" won (" in rows.nth(i).inner_text() for i in range(rows.count())), change
+
+
+BLOCKED_STORAGE = """for (const name of ['localStorage', 'sessionStorage']) {
+  Object.defineProperty(window, name, {get() { throw new DOMException('The operation is insecure.', 'SecurityError'); }});
+}"""
+
+
+def test_a_browser_that_keeps_nothing_still_plays_and_says_why(page, open_app):
+    """Site data blocked (even reading localStorage throws): the app starts (it once stopped
+    at "could not start: The operation is insecure"), plays, says that this browser keeps
+    nothing rather than that its storage is full, and Export still gives the game."""
+    page.add_init_script(BLOCKED_STORAGE)
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    waiting(page)
+    mouse_step(page)
+    waiting(page)
+    status = page.locator("#save-status")
+    assert status.is_visible()
+    assert "does not let the site keep anything" in status.inner_text()
+    with page.expect_download() as download:
+        status.get_by_role("button", name="Export").click()
+    exported = record.replay(open(download.value.path(), encoding="utf-8").read())
+    assert exported.action_count() == record.replay(page.evaluate("window.boneyard.record()")).action_count() > 0
+    assert page.locator("#error").is_hidden()

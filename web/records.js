@@ -224,25 +224,51 @@ document.addEventListener("paste", (event) => {
   }
 });
 
-// Storage writes for app/store.py: a refused write (full storage, private
-// mode) is caught here and answered "full" when the storage had no room, else
-// "refused".  An exception thrown inside a JS call does not reach
-// MicroPython's `except`: it surfaces as a page error and the write would look done.
+// The browser's storage for app/store.py, every access inside a try: a refused
+// write (full storage, private mode) is answered "full" when the storage had no
+// room, else "refused"; a storage the browser will not open at all (site data
+// blocked: even reading `localStorage` throws a SecurityError) reads as empty.
+// An exception thrown inside a JS call does not reach MicroPython's `except`: it
+// surfaces as a page error (the app once stopped at its start) and a write would look done.
+const area = (name) => (name === "session" ? sessionStorage : localStorage);
 window.boneyardStorage = {
-  put(area, key, value) {
+  put(name, key, value) {
     try {
-      (area === "session" ? sessionStorage : localStorage).setItem(key, value);
+      area(name).setItem(key, value);
       return true;
     } catch (e) {
       const full = e && (e.name === "QuotaExceededError" || e.name === "NS_ERROR_DOM_QUOTA_REACHED");
       return full ? "full" : "refused";
     }
   },
+  get(name, key) {
+    try {
+      return area(name).getItem(key);
+    } catch (e) {
+      return null;
+    }
+  },
+  remove(name, key) {
+    try {
+      area(name).removeItem(key);
+    } catch (e) { /* nothing stored, or nothing to store in */ }
+  },
+  // Every key of localStorage, as JSON (one string crosses into Python, not a list proxy).
+  keys() {
+    try {
+      const box = localStorage;
+      const out = [];
+      for (let i = 0; i < box.length; i += 1) out.push(box.key(i));
+      return JSON.stringify(out);
+    } catch (e) {
+      return "[]";
+    }
+  },
   // The first `n` characters of a stored value (null when there is none): a save's
   // revision is read at every move without copying the whole save into Python.
-  head(area, key, n) {
+  head(name, key, n) {
     try {
-      const value = (area === "session" ? sessionStorage : localStorage).getItem(key);
+      const value = area(name).getItem(key);
       return value === null ? null : value.slice(0, n);
     } catch (e) {
       return null;

@@ -56,7 +56,8 @@ def saved_games_html(items, when):
 
 
 def status_html(kind, pruned=0):
-    """The banner when the game is not being saved (``full``), moved on in another tab
+    """The banner when the game is not being saved (``full``, or ``refused``: the browser keeps
+    nothing for the site), moved on in another tab
     (``moved``), its record grew past the records' size limit (``large``: saved, but
     an export of it would be refused on import; Export still gives its text), or
     ``pruned`` finished games were removed from the history to make room for it."""
@@ -72,4 +73,4 @@ def status_html(kind, pruned=0):
                 '<button type="button" data-act="large-seen">%s</button>'
                 % (escape(t("saves.large")), escape(t("records.export")), escape(t("replay.close"))))
     return ('<p>%s</p><button type="button" data-act="export-unsaved">%s</button>'
-            % (escape(t("saves.full")), escape(t("records.export"))))
+            % (escape(t("saves.refused" if kind == "refused" else "saves.full")), escape(t("records.export"))))

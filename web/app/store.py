@@ -50,7 +50,7 @@ class _Tab:
     def __init__(self):
         self.id = None        # the game this tab plays
         self.rev = 0          # the revision of it this tab last wrote or read
-        self.unsaved = False  # the last save failed (full storage)
+        self.unsaved = False  # the last save failed: False, "full" or "refused" (no storage at all)
         self.moved = False    # another tab wrote a newer revision this tab did not take
         self.large = False    # the game's record is over the records' size limit (saved; not importable)
         self.large_seen = None  # the game whose "over the limit" notice the person closed
@@ -64,6 +64,18 @@ tab = _Tab()
 
 
 # --- raw access: never raises ----------------------------------------------------
+#
+# Through web/records.js's window.boneyardStorage, which holds every access inside
+# a JS try: a storage the browser will not open (site data blocked) throws even
+# when read, and a JS exception does not reach MicroPython's ``except`` (the app
+# once stopped at its start).  Without that script (not loaded), the storage directly.
+
+def _helper():
+    try:
+        return window.boneyardStorage
+    except Exception:
+        return None
+
 
 def _box(area):
     if area == "local":
@@ -73,7 +85,8 @@ def _box(area):
 
 def get(key, area="local"):
     try:
-        value = _box(area).getItem(key)
+        helper = _helper()
+        value = helper.get(area, key) if helper is not None else _box(area).getItem(key)
     except Exception:
         return None
     return value if isinstance(value, str) else None
@@ -87,10 +100,7 @@ def put(key, value, area="local"):
 def _write(key, value, area="local"):
     """Store ``value``: True, or why the browser refused it, "full" (no room) or "refused"."""
     try:
-        helper = window.boneyardStorage   # web/records.js: catches the browser's refusal
-    except Exception:
-        helper = None
-    try:
+        helper = _helper()
         if helper is not None:
             answer = helper.put(area, key, value)
             return answer if answer in (True, "full") else "refused"
@@ -111,7 +121,11 @@ def head(key, n=40, area="local"):
 
 def remove(key, area="local"):
     try:
-        _box(area).removeItem(key)
+        helper = _helper()
+        if helper is not None:
+            helper.remove(area, key)
+        else:
+            _box(area).removeItem(key)
     except Exception:
         pass
 
@@ -120,13 +134,17 @@ def keys():
     """Every localStorage key, sorted (the order the browser gives is not ours)."""
     out = []
     try:
-        box = window.localStorage
-        for i in range(int(box.length)):
-            key = box.key(i)
-            if isinstance(key, str):
-                out.append(key)
+        helper = _helper()
+        if helper is not None:
+            found = json.loads(helper.keys())
+        else:
+            box = window.localStorage
+            found = [box.key(i) for i in range(int(box.length))]
     except Exception:
         return []
+    for key in found:
+        if isinstance(key, str):
+            out.append(key)
     out.sort()
     return out
 
@@ -501,7 +519,7 @@ def save(session):
     if ok:
         tab.rev = rev
         tab.mark = _mark(session)
-    tab.unsaved = not ok
+    tab.unsaved = False if ok else ("full" if answer == "full" else "refused")
     tab.large = len(text) > records.MAX_RECORD_BYTES and too_large(session)
     show_status()
     return ok
@@ -611,7 +629,7 @@ def show_status():
         anchor.parentNode.insertBefore(box, anchor)
     from app.saves_view import status_html
 
-    kind = "moved" if tab.moved else "full" if tab.unsaved else "large" if large else "pruned"
+    kind = "moved" if tab.moved else tab.unsaved if tab.unsaved else "large" if large else "pruned"
     html = status_html(kind, tab.pruned)
     if box.innerHTML != html:
         box.innerHTML = html
