@@ -190,3 +190,28 @@ def test_the_tile_just_taken_is_marked_in_the_hand():
                     seen[game] = seen.get(game, 0) + 1
                 s.apply(pick.choice(s.game.legal_actions()))
     assert seen.get("chicken-foot", 0) >= 5 and seen.get("moon", 0) >= 5, seen
+
+
+def test_a_bidders_card_counts_its_tricks_against_what_the_bid_needs():
+    """Moon's bidder's card: "tricks 2 of 5" for a 5, "of 7" for a 21 (it once read "0 of 21")."""
+    from app.present import moon as shown
+    from engine.moon_rules import tricks_needed
+    setup = sess.default_setup()
+    setup["game"] = "moon"
+    setup["seats"] = ["human"] * 8
+    seen = set()
+    for bid in ("5", "21"):
+        s = sess.Session(setup)
+        s.deal()
+        pick = random.Random(1)
+        s.apply(bid)
+        while s.game.phase() == "bidding":
+            s.apply("pass")
+        while s.game.phase() != "play":
+            s.apply(pick.choice(s.game.legal_actions()))
+        v = s.game.view(0)
+        bidder = v["bidder"]
+        lines = shown.seat_lines(s, v, bidder)
+        assert lines == ["tricks 0 of %d" % tricks_needed(int(bid))], lines
+        seen.add(lines[0])
+    assert seen == {"tricks 0 of 5", "tricks 0 of 7"}

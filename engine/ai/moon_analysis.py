@@ -24,7 +24,7 @@ once the hand is over (``GameError`` otherwise) and labelled ``"sees":
 
 from ..game import GameError
 from ..moon import BIDDING, DISCARD, MOON_BID, PLAY, TRUMP, mask_ids, parse_moon_tile
-from ..moon_rules import trump_code, trump_text
+from ..moon_rules import tricks_needed, trump_code, trump_text
 from ..tiles import NAMES
 from . import Budget, choose
 from .analysis import Progress, drain, verdict
@@ -36,15 +36,11 @@ from .moon_solver import Solver
 HARD_BID_WORLDS = 4
 
 
-def _need(bid):
-    return 7 if bid == MOON_BID else bid
-
-
 def bid_points(bid, tricks):
     """The bidder's score for ``bid`` (0: a pass scores nothing here) taking ``tricks``."""
     if bid == 0:
         return 0
-    return bid if tricks >= _need(bid) else -bid
+    return bid if tricks >= tricks_needed(bid) else -bid
 
 
 def best_contract(tricks):

@@ -6,6 +6,7 @@ the table.
 """
 
 from engine import render
+from engine.moon_rules import tricks_needed
 from engine.render import escape as esc
 
 from app.i18n import t, tn
@@ -48,7 +49,8 @@ def seat_lines(s, v, seat):
         return [said] if said else []
     won = v["tricks_won"][seat]
     if v["bidder"] == seat:
-        return [t("play.tricks_of_bid", won=won, bid=v["bid"])]
+        # Against the tricks the bid needs: a 21 needs all seven ("0 of 21" once).
+        return [t("play.tricks_of_bid", won=won, bid=tricks_needed(v["bid"]))]
     return [t("seats.tricks", count=won)]
 
 
