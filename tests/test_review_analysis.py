@@ -186,7 +186,7 @@ def played_and_analysed(page, open_app, browser, tmp_path, game, seats, players,
             document.getElementById('an-cancel').click(); return [bar.value, bar.max]; }""", timeout=120000)
         first = tuple(moved.json_value())
         page.wait_for_selector("#analysis[data-analysis-state=idle]")
-        assert page.locator("#live").inner_text() == "Analysis cancelled."
+        assert page.locator("#live > :last-child").inner_text() == "Analysis cancelled."
         assert page.locator("#an-progress").count() == 0
     _, tasks, seen = analyse_measured(browser, page, tmp_path)
     if cancel_first:

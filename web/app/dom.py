@@ -12,6 +12,24 @@ def by_id(element_id):
     return document.getElementById(element_id)
 
 
+LIVE_LINES = 12
+
+
+def say(text):
+    """Tell a screen reader ``text``: a line added to the live log ``#live`` (role=log), the
+    oldest dropped past ``LIVE_LINES``.  Replacing its text instead lost every message but the
+    last of those that came within one utterance (Moon's third tile of a trick, at once followed
+    by who won it, was never said)."""
+    box = by_id("live")
+    if box is None:
+        return
+    line = document.createElement("p")
+    line.textContent = text
+    box.appendChild(line)
+    while box.childElementCount > LIVE_LINES:
+        box.removeChild(box.firstElementChild)
+
+
 def set_state(name, value):
     """Set ``data-<name>`` on ``<html>`` (``app-state``, ``worker-state``, ``waiting-for``)."""
     document.documentElement.setAttribute("data-" + name, value)

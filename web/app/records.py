@@ -352,9 +352,7 @@ def _reading_history(text):
         state.review = None
         dom.by_id("game").removeAttribute("data-review")
     _ui().show_setup()
-    box = dom.by_id("live")
-    if box is not None:
-        box.textContent = said
+    dom.say(said)
 
 
 def report(exc, source, name=""):

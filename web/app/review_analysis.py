@@ -178,9 +178,7 @@ def panel_html(review):
 # --- running it in the worker ----------------------------------------------------------------
 
 def announce(text):
-    box = dom.by_id("live")
-    if box is not None:
-        box.textContent = text
+    dom.say(text)
 
 
 def show_progress(job):

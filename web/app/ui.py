@@ -77,7 +77,23 @@ def notice(text):
 # --- screens -------------------------------------------------------------------
 
 def announce(text):
-    dom.by_id("live").textContent = text
+    dom.say(text)
+
+
+NEW_LINES_SAID = 8
+
+
+def announce_log(log):
+    """Say the move log's lines added since the last render, in order (several come at once:
+    a trick's last tile and who won it, a draw and a pass, a fast computer's moves)."""
+    count, last = state.announced or (0, None)
+    if 0 < count <= len(log) and log[count - 1] == last:
+        new = log[count:]
+    else:
+        new = log[-1:]     # another game, or an undo: where it stands now
+    for line in new[-NEW_LINES_SAID:]:
+        announce(line)
+    state.announced = (len(log), log[-1]) if log else None
 
 
 def play_mode(on):
@@ -318,12 +334,18 @@ def render_review():
         dom.set_state("waiting-for", "none")
     focused = window.document.activeElement
     focused_id = focused.id if focused is not None else ""
+    # A step button has no id: it is found again by what it does ("Previous move" once
+    # handed the focus to "First move", so a second Enter jumped to the start).
+    act = focused.getAttribute("data-act") if focused is not None and focused.getAttribute else None
+    arg = focused.getAttribute("data-arg") if act else None
     lost = paint(parts)
     number_log(len(lines) if len(lines) <= replay.LOG_LINES else None)
     records.refresh()
     if lost or not box.contains(window.document.activeElement):
         # Keep focus on the same control (Autoplay/Stop share one id) when it is still usable.
         el = dom.by_id(focused_id) if focused_id else None
+        if el is None and act and all([c.isalpha() or c.isdigit() or c == "-" for c in act + (arg or "")]):   # a valid selector
+            el = box.querySelector('.review button[data-act="%s"][data-arg="%s"]' % (act, arg or ""))
         # An SVG control (the analysis chart) has no ``disabled``.
         if el is None or getattr(el, "disabled", False) or not box.contains(el):
             el = box.querySelector(".review button:not([disabled])")
@@ -405,11 +427,10 @@ def render():
         if heading is not None:
             heading.focus()
             heading.scrollIntoView()
-    elif lost or ((seat is not None or over) and not box.contains(window.document.activeElement)):
+    elif lost or ((seat is not None or over) and (parked() or not box.contains(window.document.activeElement))):
         focus_first()
-    if s.log and s.log[-1] != state.announced:
-        state.announced = s.log[-1]
-        announce(s.log[-1])
+    if s.log and state.announced != (len(s.log), s.log[-1]):
+        announce_log(s.log)
     records.refresh()
     clock.lap("finish")
 
@@ -452,6 +473,9 @@ def describe_action(action):
     return screens.action_label(action)
 
 
+PARKED = "g-status"
+
+
 def focus_first():
     box = dom.by_id("game")
     for selector in (".places button", ".summary .primary", ".pass-device button", ".hand .tile-btn.hint",
@@ -460,6 +484,18 @@ def focus_first():
         if el is not None:
             el.focus()
             return
+    # Nothing to press (the computers' turns): the status line ("Cleo is thinking...") holds
+    # the focus, not <body> (where Tab started over from the page's top and the person's
+    # turn found focus in the side panel); their turn brings it to the hand (render).
+    status = dom.by_id(PARKED)
+    if status is not None:
+        status.setAttribute("tabindex", "-1")
+        status.focus()
+
+
+def parked():
+    active = window.document.activeElement
+    return active is not None and active.id == PARKED
 
 
 # --- events --------------------------------------------------------------------
@@ -599,6 +635,15 @@ def side(arg):
     target = window.document.querySelector("#g-side summary" if opening else '#g-tools [data-act="side"]')
     if target is not None:
         target.focus()
+
+
+def on_key(event):
+    """Escape closes the side panel where it is a drawer over the table (narrow screens)."""
+    if event.key != "Escape" or dom.by_id("game").getAttribute("data-side") != "open":
+        return
+    close = window.document.querySelector("#g-side .side-close")
+    if close is not None and close.offsetParent is not None:
+        side("close")
 
 
 def explain(tile):
@@ -843,6 +888,9 @@ def install():
     change = create_proxy(on_change)
     pointer = create_proxy(on_pointer)
     drop = create_proxy(on_drop)
+    key = create_proxy(on_key)
+    state.proxies.append(key)
+    dom.by_id("game").addEventListener("keydown", key)
     state.proxies.extend([click, change, pointer, drop])
     window.document.addEventListener("boneyard-play", drop)
     dom.by_id("app").addEventListener("click", click)
