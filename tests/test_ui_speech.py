@@ -97,3 +97,23 @@ def test_escape_closes_the_side_panel_on_a_phone(phone):
     page.wait_for_function("() => document.getElementById('game').dataset.side === 'closed'")
     assert toggle.get_attribute("aria-expanded") == "false"
     assert page.evaluate("document.activeElement.dataset.act") == "side"
+
+
+def test_the_setup_keeps_the_focus_when_the_game_is_chosen_by_arrow_keys_and_after_new_game(page, open_app):
+    """Arrow keys move between the games' radios (the form is drawn anew for the game chosen):
+    the focus stays on the radio checked (it once fell to <body>); "New game" from a game puts
+    it at the setup's heading."""
+    assert open_app() == "ready"
+    radio = page.get_by_role("radio", name="Chicken Foot")
+    radio.check()
+    radio.focus()
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("() => document.querySelector('#setup input[value=moon]').checked")
+    page.wait_for_function("() => document.activeElement.value === 'moon'", timeout=WAIT_MS)
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function("() => document.activeElement.value === 'chicken-foot'", timeout=WAIT_MS)
+    page.get_by_label("Seat 2", exact=True).select_option(label="Computer (easy)")
+    page.get_by_role("button", name="Start game").click()
+    waiting(page)
+    page.get_by_role("button", name="New game").click()
+    page.wait_for_function("() => document.activeElement.matches('#setup h2')", timeout=WAIT_MS)

@@ -135,6 +135,14 @@ def when(ms):
         return ""
 
 
+def setup_heading_focus():
+    """The setup shown from a game ("New game"): the focus at its first heading, not <body>."""
+    heading = window.document.querySelector("#setup h2")
+    if heading is not None:
+        heading.setAttribute("tabindex", "-1")
+        heading.focus()
+
+
 def read_setup():
     setup = sess.clean_setup(state.pending_setup)
     for radio in window.document.querySelectorAll('#setup input[name="game"]'):
@@ -515,13 +523,14 @@ def on_click(event):
 def on_change(event):
     target = event.target
     if target.name == "game" or target.id == "players":
-        keep = target.id or ""
+        # The form is drawn anew: the focus goes back to the control changed (a game's radio,
+        # chosen with the arrow keys, has no id and once left the focus on <body>).
+        keep = ("#" + target.id) if target.id else ('#setup input[name="game"][value="%s"]' % target.value)
         state.pending_setup = read_setup()
         show_setup()
-        if keep:
-            el = dom.by_id(keep)
-            if el is not None:
-                el.focus()
+        el = window.document.querySelector(keep)
+        if el is not None:
+            el.focus()
 
 
 def handle(act, arg):
@@ -557,6 +566,7 @@ def handle(act, arg):
         state.token += 1
         state.pending_setup = state.session.setup if state.session else None
         show_setup()
+        setup_heading_focus()
     elif act == "quick":
         start_new(quick_setup(arg))
     elif act == "rematch":
