@@ -117,3 +117,87 @@ def test_the_setup_keeps_the_focus_when_the_game_is_chosen_by_arrow_keys_and_aft
     waiting(page)
     page.get_by_role("button", name="New game").click()
     page.wait_for_function("() => document.activeElement.matches('#setup h2')", timeout=WAIT_MS)
+
+
+def test_the_game_screen_has_headings_for_its_regions(page, open_app):
+    """A screen reader's heading keys reach the table, the hand and the side panel (the game
+    screen once had no heading but the site's name)."""
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    waiting(page)
+    names = page.locator("#game").get_by_role("heading").all_inner_texts()
+    assert names[:3] == ["Table", "Your hand", "Log and scores"], names
+    for name in ("Table", "Your hand"):
+        assert page.get_by_role("region", name=name, exact=True).count() == 1
+
+
+def test_a_tile_just_drawn_says_so(page, open_app):
+    """The tile a draw brought is named as new in the hand, not only outlined."""
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    for _ in range(60):
+        if waiting(page) == "human" and page.locator("#game .hand .tile-btn.drawn").count():
+            break
+        actions = page.locator("#game .actions button:not([disabled])")
+        if actions.count() and actions.first.inner_text() == "Draw":
+            actions.first.click()
+        else:
+            assert mouse_step(page)
+    drawn = page.locator("#game .hand .tile-btn.drawn")
+    assert drawn.count() == 1
+    tile = drawn.get_attribute("data-arg")
+    assert drawn.get_attribute("aria-label").startswith(tile + ", new in your hand")
+    others = page.locator("#game .hand .tile-btn:not(.drawn)").evaluate_all("ts => ts.map(t => t.getAttribute('aria-label'))")
+    assert others and not [name for name in others if "new in your hand" in name]
+
+
+def test_moons_discard_is_said(page, open_app):
+    """The widow taken and a tile to give up: said when the bid is won (a line under the table
+    said it to sighted people only)."""
+    setup_game(page, open_app, "Three-Player Moon", ["Human", "Computer (easy)", "Computer (easy)"])
+    page.evaluate(HEAR)
+    for _ in range(10):
+        assert waiting(page) == "human"
+        game = record.replay(page.evaluate("window.boneyard.record()"))
+        if game.phase() == "discard":
+            break
+        page.locator("#game .actions button", has_text="Bid 21").first.click()
+    assert game.phase() == "discard"
+    widow = game.view(0)["widow"]
+    page.wait_for_function("(w) => window.heard.some((line) => line.includes('widow ' + w))", arg=widow, timeout=WAIT_MS)
+
+
+def test_tab_goes_round_inside_the_side_drawer_on_a_phone(phone):
+    page, open_app = phone
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    waiting(page)
+    page.locator("#g-tools [data-act=side]").click()
+    page.wait_for_function("() => document.getElementById('game').dataset.side === 'open'")
+    inside = "() => !!document.activeElement.closest('#g-side')"
+    for _ in range(15):
+        page.keyboard.press("Tab")
+        assert page.evaluate(inside)
+    for _ in range(15):
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(inside)
+
+
+def test_the_language_is_chosen_by_keys_on_enter_not_on_the_first_arrow(page, open_app):
+    assert open_app() == "ready"
+    select = page.locator("#lang-select")
+    select.focus()
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(500)
+    assert page.get_attribute("html", "lang") == "en" and select.input_value() != "en"
+    chosen = select.input_value()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    page.wait_for_function("(l) => document.documentElement.lang === l", arg=chosen, timeout=WAIT_MS)
+
+
+def test_a_phone_on_its_side_at_twice_the_zoom_shows_the_status_whole(browser, site):
+    """1366x768 at 200 %: the status line takes two lines beside the tools, not "(reserve…"."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 683, "height": 384}, device_scale_factor=2):
+        setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+        waiting(page)
+        fit = page.locator("#g-status").evaluate("e => [e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth]")
+        assert fit[0] <= fit[1] + 1 and fit[2] <= fit[3] + 1, fit
+        assert "reserve" in page.locator("#g-status").inner_text()

@@ -144,12 +144,25 @@ function picker(cat) {
     option.selected = code === lang;
     select.append(option);
   }
-  select.addEventListener("change", () => {
+  const go = () => {
+    if (select.value === lang) return;
     remember(select.value);
     const url = new URL(location.href);
     url.searchParams.delete("lang");
     location.replace(url.href);
+  };
+  // Keys on the closed select change its value at once (Chromium, Firefox): the first arrow
+  // once reloaded the page in the next language.  A choice by keys is applied on Enter or on
+  // leaving the select; one by pointer, at once.
+  let browsing = false;
+  select.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { go(); return; }
+    browsing = !event.altKey && (event.key.startsWith("Arrow") || event.key.length === 1 ||
+      ["Home", "End", "PageUp", "PageDown"].includes(event.key));
   });
+  select.addEventListener("pointerdown", () => { browsing = false; });
+  select.addEventListener("change", () => { if (!browsing) go(); });
+  select.addEventListener("blur", go);
   label.append(caption, " ", select);
   host.append(label);
 }

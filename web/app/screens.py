@@ -309,9 +309,9 @@ def hand_panel(s, seat, selected, hint, why=None):
     hint_tile = sess.tile_of(hint) if hint else None
     for tile in v["hand"] if face_up else []:
         moves = [a for a in legal if sess.tile_of(a) == tile]
-        label = tile if moves else t("hand.blocked_tile", tile=tile)
-        if v["phase"] == "discard":
-            label = tile
+        # The tile just drawn (or Moon's widow) says so: a dashed outline alone told no screen reader.
+        named = t("hand.new_tile", tile=tile) if tile == new else tile
+        label = named if moves or v["phase"] == "discard" else t("hand.blocked_tile", tile=named)
         cls = "tile-btn"
         if tile == selected:
             cls += " selected"

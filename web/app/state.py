@@ -17,6 +17,7 @@ class State:
         self.frame = None       # the game kind whose frame #game holds
         self.painted = {}       # part -> the HTML it shows
         self.announced = None   # (lines, last line) of the move log already said (ui.announce_log)
+        self.prompted = None    # (round, actions, seat): the person's turn already said (ui.turn_words)
         self.why = None         # why the chosen unplayable tiles cannot be played
         self.review = None      # a session.Review while stepping back through the game
         self.pending_setup = None

@@ -208,12 +208,15 @@ def skeleton(game):
     (and the Chicken Foot view port, which the pan/zoom module transforms)
     across renders means an action rewrites only what it changed.
     """
+    # The regions are named by headings a screen reader's heading keys reach (unseen: the
+    # table shows what they name); a game screen once had no heading but the site's name.
     return ('<div class="bar" id="g-bar"><p class="status-line" id="g-status"></p><div id="g-tools"></div></div>'
             '<div class="table-zone"><div id="g-seats" class="seats-top"></div>'
-            '<section class="board" aria-label="%s">%s</section></div>'
-            '<section class="rack" id="g-rack" aria-label="%s"><div class="rack-head"><div id="g-me"></div>'
+            '<section class="board" aria-labelledby="h-table"><h2 class="sr-only" id="h-table">%s</h2>%s</section></div>'
+            '<section class="rack" id="g-rack" aria-labelledby="h-rack"><h2 class="sr-only" id="h-rack">%s</h2>'
+            '<div class="rack-head"><div id="g-me"></div>'
             '<div id="g-prompt" class="prompt-box"></div></div><div id="g-hand" class="rack-body"></div></section>'
-            '<aside class="side" id="g-side" aria-label="%s">'
+            '<aside class="side" id="g-side" aria-labelledby="h-side"><h2 class="sr-only" id="h-side">%s</h2>'
             '<button type="button" class="side-close" data-act="side" data-arg="close">%s</button>'
             '<details class="log" open><summary>%s</summary>'
             '<ol id="log-list" reversed tabindex="0" aria-label="%s"></ol></details>'
@@ -295,6 +298,18 @@ def table_parts(s, shown, targets, bottom, review=False):
     parts["sheet"] = screens.score_sheet(s, with_chart=False) if s.game.round_scores() and not over else ""
     clock.lap("sheet")
     return parts
+
+
+def turn_words(s, seat):
+    """What a person's turn says to a screen reader beyond the moves: Moon's discard (the widow
+    taken, a tile to give up: shown only as a line under the table) and, people sharing the
+    screen, whose turn it is.  None: the moves said are enough."""
+    v = s.game.view(seat)
+    if v["phase"] == "discard":
+        return t("prompt.discard", tile=v["widow"] or "")
+    if len(s.humans()) > 1:
+        return t("prompt.your_turn", name=s.iso(seat))
+    return None
 
 
 def number_log(count):
@@ -439,6 +454,12 @@ def render():
         focus_first()
     if s.log and state.announced != (len(s.log), s.log[-1]):
         announce_log(s.log)
+    turn = (game.round_count(), game.action_count(), seat) if seat is not None and not passing else None
+    if turn is not None and state.prompted != turn:
+        state.prompted = turn
+        said = turn_words(s, seat)
+        if said:
+            announce(said)
     records.refresh()
     clock.lap("finish")
 
@@ -647,13 +668,40 @@ def side(arg):
         target.focus()
 
 
+FOCUSABLE = ('button:not([disabled]), a[href], summary, select:not([disabled]), textarea, '
+             'input:not([disabled]), [tabindex="0"]')
+
+
+def shown(el):
+    """Whether ``el`` is drawn (inside a closed <details> it has a box but is not)."""
+    try:
+        return bool(el.checkVisibility())
+    except Exception:
+        return el.offsetParent is not None
+
+
 def on_key(event):
-    """Escape closes the side panel where it is a drawer over the table (narrow screens)."""
-    if event.key != "Escape" or dom.by_id("game").getAttribute("data-side") != "open":
+    """Where the side panel is a drawer over the table (narrow screens): Escape closes it, and
+    Tab goes round inside it (it once went on to the controls the drawer covers)."""
+    if event.key not in ("Escape", "Tab") or dom.by_id("game").getAttribute("data-side") != "open":
         return
     close = window.document.querySelector("#g-side .side-close")
-    if close is not None and close.offsetParent is not None:
+    if close is None or close.offsetParent is None:
+        return      # a side column beside the table, not a drawer
+    if event.key == "Escape":
         side("close")
+        return
+    items = [el for el in dom.by_id("g-side").querySelectorAll(FOCUSABLE) if shown(el)]
+    if not items:
+        return
+    active = window.document.activeElement
+    first, last = items[0], items[-1]
+    if event.shiftKey and active is not None and first.isSameNode(active):
+        event.preventDefault()
+        last.focus()
+    elif not event.shiftKey and active is not None and last.isSameNode(active):
+        event.preventDefault()
+        first.focus()
 
 
 def explain(tile):
