@@ -351,3 +351,15 @@ def test_a_browser_that_keeps_nothing_still_plays_and_says_why(page, open_app):
     exported = record.replay(open(download.value.path(), encoding="utf-8").read())
     assert exported.action_count() == record.replay(page.evaluate("window.boneyard.record()")).action_count() > 0
     assert page.locator("#error").is_hidden()
+
+
+def test_a_browser_that_keeps_nothing_keeps_the_language_chosen_in_the_address(page, open_app):
+    """Site data blocked: the language picked is carried by the address (the reload once came
+    back in the browser's own language, the choice nowhere kept)."""
+    page.add_init_script(BLOCKED_STORAGE)
+    assert open_app() == "ready"
+    with page.expect_navigation():
+        page.select_option("#lang-select", "lv")
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => document.documentElement.lang === 'lv'")
+    assert "lang=lv" in page.url

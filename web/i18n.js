@@ -19,7 +19,12 @@ function stored() {
 }
 
 function remember(lang) {
-  try { localStorage.setItem(KEY, lang); } catch (e) { /* private mode: not remembered */ }
+  try {
+    localStorage.setItem(KEY, lang);
+    return stored() === lang;
+  } catch (e) {
+    return false;   // site data blocked: not remembered
+  }
 }
 
 export function pickLanguage() {
@@ -146,9 +151,11 @@ function picker(cat) {
   }
   const go = () => {
     if (select.value === lang) return;
-    remember(select.value);
     const url = new URL(location.href);
-    url.searchParams.delete("lang");
+    // Remembered, the address stays clean; where the browser keeps nothing, the address
+    // carries the choice (the reload once came back in the browser's own language).
+    if (remember(select.value)) url.searchParams.delete("lang");
+    else url.searchParams.set("lang", select.value);
     location.replace(url.href);
   };
   // Keys on the closed select change its value at once (Chromium, Firefox): the first arrow
