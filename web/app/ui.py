@@ -12,7 +12,7 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from app import dom, history, players, records, replay, review_analysis, saves_view, screens, store
+from app import dom, focus, history, players, records, replay, review_analysis, saves_view, screens, store
 from app import session as sess
 from app import i18n
 from app.i18n import t
@@ -133,14 +133,6 @@ def when(ms):
         return str(window.Date.new(float(ms)).toLocaleString(i18n.current()))
     except Exception:
         return ""
-
-
-def setup_heading_focus():
-    """The setup shown from a game ("New game"): the focus at its first heading, not <body>."""
-    heading = window.document.querySelector("#setup h2")
-    if heading is not None:
-        heading.setAttribute("tabindex", "-1")
-        heading.focus()
 
 
 def read_setup():
@@ -450,8 +442,8 @@ def render():
         if heading is not None:
             heading.focus()
             heading.scrollIntoView()
-    elif lost or ((seat is not None or over) and (parked() or not box.contains(window.document.activeElement))):
-        focus_first()
+    elif lost or ((seat is not None or over) and (focus.parked() or not box.contains(window.document.activeElement))):
+        focus.focus_first()
     if s.log and state.announced != (len(s.log), s.log[-1]):
         announce_log(s.log)
     turn = (game.round_count(), game.action_count(), seat) if seat is not None and not passing else None
@@ -500,31 +492,6 @@ def describe_action(action):
     if "-" in action:
         return t("hint.play", tile=action)
     return screens.action_label(action)
-
-
-PARKED = "g-status"
-
-
-def focus_first():
-    box = dom.by_id("game")
-    for selector in (".places button", ".summary .primary", ".pass-device button", ".hand .tile-btn.hint",
-                     ".hand button:not([disabled])", ".actions button"):
-        el = box.querySelector(selector)
-        if el is not None:
-            el.focus()
-            return
-    # Nothing to press (the computers' turns): the status line ("Cleo is thinking...") holds
-    # the focus, not <body> (where Tab started over from the page's top and the person's
-    # turn found focus in the side panel); their turn brings it to the hand (render).
-    status = dom.by_id(PARKED)
-    if status is not None:
-        status.setAttribute("tabindex", "-1")
-        status.focus()
-
-
-def parked():
-    active = window.document.activeElement
-    return active is not None and active.id == PARKED
 
 
 # --- events --------------------------------------------------------------------
@@ -587,13 +554,13 @@ def handle(act, arg):
         state.token += 1
         state.pending_setup = state.session.setup if state.session else None
         show_setup()
-        setup_heading_focus()
+        focus.setup_heading_focus()
     elif act == "quick":
         start_new(quick_setup(arg))
     elif act == "rematch":
         rematch()
     elif act == "side":
-        side(arg)
+        focus.side(arg)
     elif act == "next":
         state.session.deal()
         hand_over()
@@ -654,54 +621,6 @@ def rematch():
     setup = sess.clean_setup(state.session.setup)
     setup["seed"] = (setup["seed"] * 69069 + 12345) & 0x7FFFFFFF
     start_new(setup, keep_seed=True)
-
-
-def side(arg):
-    """Open or close the side panel (log, scores, records) where it is a drawer (narrow screens)."""
-    box = dom.by_id("game")
-    opening = arg == "open" or (arg != "close" and box.getAttribute("data-side") != "open")
-    box.setAttribute("data-side", "open" if opening else "closed")
-    for el in window.document.querySelectorAll('[data-act="side"][aria-expanded]'):
-        el.setAttribute("aria-expanded", "true" if opening else "false")
-    target = window.document.querySelector("#g-side summary" if opening else '#g-tools [data-act="side"]')
-    if target is not None:
-        target.focus()
-
-
-FOCUSABLE = ('button:not([disabled]), a[href], summary, select:not([disabled]), textarea, '
-             'input:not([disabled]), [tabindex="0"]')
-
-
-def shown(el):
-    """Whether ``el`` is drawn (inside a closed <details> it has a box but is not)."""
-    try:
-        return bool(el.checkVisibility())
-    except Exception:
-        return el.offsetParent is not None
-
-
-def on_key(event):
-    """Where the side panel is a drawer over the table (narrow screens): Escape closes it, and
-    Tab goes round inside it (it once went on to the controls the drawer covers)."""
-    if event.key not in ("Escape", "Tab") or dom.by_id("game").getAttribute("data-side") != "open":
-        return
-    close = window.document.querySelector("#g-side .side-close")
-    if close is None or close.offsetParent is None:
-        return      # a side column beside the table, not a drawer
-    if event.key == "Escape":
-        side("close")
-        return
-    items = [el for el in dom.by_id("g-side").querySelectorAll(FOCUSABLE) if shown(el)]
-    if not items:
-        return
-    active = window.document.activeElement
-    first, last = items[0], items[-1]
-    if event.shiftKey and active is not None and first.isSameNode(active):
-        event.preventDefault()
-        last.focus()
-    elif not event.shiftKey and active is not None and last.isSameNode(active):
-        event.preventDefault()
-        first.focus()
 
 
 def explain(tile):
@@ -946,7 +865,7 @@ def install():
     change = create_proxy(on_change)
     pointer = create_proxy(on_pointer)
     drop = create_proxy(on_drop)
-    key = create_proxy(on_key)
+    key = create_proxy(focus.on_key)
     state.proxies.append(key)
     dom.by_id("game").addEventListener("keydown", key)
     state.proxies.extend([click, change, pointer, drop])

@@ -1,0 +1,93 @@
+"""Where the keyboard's focus goes when the page redraws, and the side drawer's keys.
+
+A redraw replaces the controls a person was on; these put the focus somewhere
+that keeps their place (never <body>, where Tab starts over from the page's
+top), and keep it inside the side panel while that is a drawer over the table.
+"""
+
+from pyscript import window
+
+from app import dom
+
+
+PARKED = "g-status"
+
+
+def focus_first():
+    """The first thing a person would press now: a place for the chosen tile, the summary's
+    next step, the hand-over, the hinted tile, a playable tile, an action."""
+    box = dom.by_id("game")
+    for selector in (".places button", ".summary .primary", ".pass-device button", ".hand .tile-btn.hint",
+                     ".hand button:not([disabled])", ".actions button"):
+        el = box.querySelector(selector)
+        if el is not None:
+            el.focus()
+            return
+    # Nothing to press (the computers' turns): the status line ("Cleo is thinking...") holds
+    # the focus, not <body> (where Tab started over from the page's top and the person's
+    # turn found focus in the side panel); their turn brings it to the hand (render).
+    status = dom.by_id(PARKED)
+    if status is not None:
+        status.setAttribute("tabindex", "-1")
+        status.focus()
+
+
+def parked():
+    active = window.document.activeElement
+    return active is not None and active.id == PARKED
+
+
+def setup_heading_focus():
+    """The setup shown from a game ("New game"): the focus at its first heading, not <body>."""
+    heading = window.document.querySelector("#setup h2")
+    if heading is not None:
+        heading.setAttribute("tabindex", "-1")
+        heading.focus()
+
+
+def side(arg):
+    """Open or close the side panel (log, scores, records) where it is a drawer (narrow screens)."""
+    box = dom.by_id("game")
+    opening = arg == "open" or (arg != "close" and box.getAttribute("data-side") != "open")
+    box.setAttribute("data-side", "open" if opening else "closed")
+    for el in window.document.querySelectorAll('[data-act="side"][aria-expanded]'):
+        el.setAttribute("aria-expanded", "true" if opening else "false")
+    target = window.document.querySelector("#g-side summary" if opening else '#g-tools [data-act="side"]')
+    if target is not None:
+        target.focus()
+
+
+FOCUSABLE = ('button:not([disabled]), a[href], summary, select:not([disabled]), textarea, '
+             'input:not([disabled]), [tabindex="0"]')
+
+
+def shown(el):
+    """Whether ``el`` is drawn (inside a closed <details> it has a box but is not)."""
+    try:
+        return bool(el.checkVisibility())
+    except Exception:
+        return el.offsetParent is not None
+
+
+def on_key(event):
+    """Where the side panel is a drawer over the table (narrow screens): Escape closes it, and
+    Tab goes round inside it (it once went on to the controls the drawer covers)."""
+    if event.key not in ("Escape", "Tab") or dom.by_id("game").getAttribute("data-side") != "open":
+        return
+    close = window.document.querySelector("#g-side .side-close")
+    if close is None or close.offsetParent is None:
+        return      # a side column beside the table, not a drawer
+    if event.key == "Escape":
+        side("close")
+        return
+    items = [el for el in dom.by_id("g-side").querySelectorAll(FOCUSABLE) if shown(el)]
+    if not items:
+        return
+    active = window.document.activeElement
+    first, last = items[0], items[-1]
+    if event.shiftKey and active is not None and first.isSameNode(active):
+        event.preventDefault()
+        last.focus()
+    elif not event.shiftKey and active is not None and last.isSameNode(active):
+        event.preventDefault()
+        first.focus()
