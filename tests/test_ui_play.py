@@ -327,3 +327,51 @@ def test_a_wide_screen_shows_the_whole_table_unless_it_would_be_illegible(page, 
     assert shortest_at(seen, 1.0) >= 14
     if zoom != 100:
         assert shortest_at(seen, 100.0 / zoom) < 15.5 and shortest_at(seen, 1.0) < 17, zoom
+
+
+def test_a_tile_dropped_off_the_table_never_joins_a_tile_hidden_there(browser, site, page_watch):
+    """A phone, the table zoomed in and panned up until the centre double lies under the hand,
+    out of view: a tile dragged over the table and let go on the hand, next to that hidden
+    double, plays nothing (it once joined it: a drop within reach of a tile nobody could see)."""
+    for page in guarded_page(browser, page_watch, viewport={"width": 390, "height": 844}, has_touch=True,
+                             is_mobile=True):
+        page.goto(app_url(site))
+        setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+        for _ in range(60):
+            if waiting(page) == "human" and page.locator("#game .hand button[data-targets]").count():
+                break
+            mouse_step(page)
+        tile = page.locator("#game .hand button[data-targets]").first
+        target = page.locator('#g-table svg.tile[aria-label="%s"]' % tile.get_attribute("data-targets").split(" ")[0])
+        for _ in range(4):
+            page.get_by_role("button", name="Zoom in").tap()
+        cdp = page.context.new_cdp_session(page)
+
+        def finger(kind, x=0, y=0):
+            points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        v = page.locator("#cf-view").bounding_box()
+        bottom = v["y"] + v["height"]
+        for _ in range(8):          # pan the table down, a finger on the felt, until the target is below the view
+            r = target.bounding_box()
+            if r["y"] > bottom + 2:
+                break
+            x, y = v["x"] + 20, v["y"] + 60
+            finger("touchStart", x, y)
+            for k in range(1, 11):
+                finger("touchMove", x, y + min(20 * k, bottom + 2 - r["y"] + 10))
+            finger("touchEnd")
+        r = target.bounding_box()
+        assert r["y"] > bottom + 2, (v, r)
+        drop = (r["x"] + r["width"] / 2, max(bottom + 3, r["y"] - 30))
+        assert r["y"] - drop[1] < 70
+        before = page.evaluate("window.boneyard.record()")
+        x0, y0 = centre(tile.bounding_box())
+        finger("touchStart", x0, y0)
+        for x, y in ((x0, y0 - 20), (v["x"] + v["width"] / 2, v["y"] + 60), drop):
+            finger("touchMove", x, y)
+        finger("touchEnd")
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.boneyard.record()") == before
+        assert waiting(page) == "human"

@@ -214,4 +214,7 @@ def test_a_bidders_card_counts_its_tricks_against_what_the_bid_needs():
         lines = shown.seat_lines(s, v, bidder)
         assert lines == ["tricks 0 of %d" % tricks_needed(int(bid))], lines
         seen.add(lines[0])
+        # Before the score on the card: a card cut short loses the score, not the tricks.
+        card = screens.seat_card(s, bidder, v, 0, [])
+        assert card.index(lines[0]) < card.index("score 0"), card
     assert seen == {"tricks 0 of 5", "tricks 0 of 7"}

@@ -201,3 +201,43 @@ def test_a_phone_on_its_side_at_twice_the_zoom_shows_the_status_whole(browser, s
         fit = page.locator("#g-status").evaluate("e => [e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth]")
         assert fit[0] <= fit[1] + 1 and fit[2] <= fit[3] + 1, fit
         assert "reserve" in page.locator("#g-status").inner_text()
+
+
+def test_a_tap_beside_the_open_drawer_closes_it_and_plays_nothing(phone):
+    """The page beside the drawer is dimmed, and a tap there only closes the drawer (a tap meant
+    to close it once played the hand tile under the finger)."""
+    page, open_app = phone
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    waiting(page)
+    page.locator("#g-tools [data-act=side]").tap()
+    page.wait_for_function("() => document.getElementById('game').dataset.side === 'open'")
+    side = page.locator("#g-side").bounding_box()
+    tile = page.locator("#game .hand button:not([disabled])").first.bounding_box()
+    assert side["x"] > 10 and tile["x"] < side["x"]
+    before = page.evaluate("window.boneyard.record()")
+    page.touchscreen.tap(side["x"] / 2, tile["y"] + tile["height"] / 2)
+    page.wait_for_function("() => document.getElementById('game').dataset.side === 'closed'")
+    assert page.evaluate("window.boneyard.record()") == before
+    # The person's tap targets in the drawer are a finger's size.
+    page.locator("#g-tools [data-act=side]").tap()
+    page.wait_for_function("() => document.getElementById('game').dataset.side === 'open'")
+    assert page.locator("#g-side .log summary").bounding_box()["height"] >= 44
+
+
+def test_the_answer_to_why_stays_open_past_the_drawer_and_a_turn_of_the_phone(phone):
+    page, open_app = phone
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    for _ in range(60):
+        if waiting(page) == "human" and page.locator("#game .why-btn").count():
+            break
+        assert mouse_step(page)
+    page.locator("#game .why-btn").tap()
+    page.locator("#why").wait_for()
+    page.locator("#g-tools [data-act=side]").tap()
+    page.locator("#g-side .side-close").tap()
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.wait_for_timeout(300)
+    assert page.locator("#why").is_visible()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    assert page.locator("#why").is_visible()

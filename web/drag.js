@@ -34,14 +34,28 @@ function mark(on) {
   if (table && drag.board) table.classList.toggle("drop-board", on);
 }
 
-// The legal target under or nearest to (x, y), within SNAP_PX of its box.
+// The table's visible box: a zoomed or panned table has tiles outside it (under the hand,
+// hidden), and only what a person can see takes a drop.
+function shownBox() {
+  const view = document.getElementById("cf-view") || document.getElementById("g-table");
+  return view ? view.getBoundingClientRect() : null;
+}
+
+// The legal target under or nearest to (x, y), within SNAP_PX of the part of its box in
+// view, with (x, y) over the table: a tile taken back to the hand once joined a table tile
+// hidden under it.
 function dropTarget(x, y) {
+  const view = shownBox();
+  if (!view || x < view.left || x > view.right || y < view.top || y > view.bottom) return null;
   let best = null;
   let bestD = SNAP_PX;
   for (const name of drag.targets) {
     const el = tableTile(name);
     if (!el) continue;
-    const r = el.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    const r = {left: Math.max(box.left, view.left), right: Math.min(box.right, view.right),
+               top: Math.max(box.top, view.top), bottom: Math.min(box.bottom, view.bottom)};
+    if (r.left > r.right || r.top > r.bottom) continue;   // wholly out of view
     const dx = Math.max(r.left - x, 0, x - r.right);
     const dy = Math.max(r.top - y, 0, y - r.bottom);
     const d = Math.hypot(dx, dy);

@@ -57,6 +57,24 @@ def side(arg):
         target.focus()
 
 
+def drawer_open():
+    """Whether the side panel is open as a drawer over the table (not a column beside it)."""
+    if dom.by_id("game").getAttribute("data-side") != "open":
+        return False
+    close = window.document.querySelector("#g-side .side-close")
+    return close is not None and close.offsetParent is not None
+
+
+def backdrop(event):
+    """A tap beside the open drawer (on the dimmed page, ``#game``'s own box) closes it and
+    does nothing else; True when it did."""
+    target = event.target
+    if target is None or target.id != "game" or not drawer_open():
+        return False
+    side("close")
+    return True
+
+
 FOCUSABLE = ('button:not([disabled]), a[href], summary, select:not([disabled]), textarea, '
              'input:not([disabled]), [tabindex="0"]')
 
@@ -72,11 +90,8 @@ def shown(el):
 def on_key(event):
     """Where the side panel is a drawer over the table (narrow screens): Escape closes it, and
     Tab goes round inside it (it once went on to the controls the drawer covers)."""
-    if event.key not in ("Escape", "Tab") or dom.by_id("game").getAttribute("data-side") != "open":
+    if event.key not in ("Escape", "Tab") or not drawer_open():
         return
-    close = window.document.querySelector("#g-side .side-close")
-    if close is None or close.offsetParent is None:
-        return      # a side column beside the table, not a drawer
     if event.key == "Escape":
         side("close")
         return

@@ -152,9 +152,11 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     # The one the game names is "minor", with its comma: a card on one line leaves it out.
     shown = present.of(s.setup["game"])
     # The tile count carries its number too: a card on one line shows it as "11" and a tile.
-    facts = [(tn("seats.tiles", count), shown.SEAT_FACT_LEFT_OUT == "tiles", count),
-             (t("seats.score", score=game.totals()[seat]), shown.SEAT_FACT_LEFT_OUT == "score", None)]
+    # The game's own facts (Moon's tricks against the bid) before the score: a card cut short
+    # loses the score, the standing the side panel shows too ("tricks 0 of 5" was cut off).
+    facts = [(tn("seats.tiles", count), shown.SEAT_FACT_LEFT_OUT == "tiles", count)]
     facts.extend([(x, False, None) for x in shown.seat_lines(s, v, seat)])
+    facts.append((t("seats.score", score=game.totals()[seat]), shown.SEAT_FACT_LEFT_OUT == "score", None))
     state = ""
     turn = seat == acting
     if turn:

@@ -497,6 +497,8 @@ def describe_action(action):
 # --- events --------------------------------------------------------------------
 
 def on_click(event):
+    if focus.backdrop(event):
+        return
     el = event.target.closest("[data-act]")
     if el is None or el.disabled:
         return
@@ -522,7 +524,7 @@ def on_change(event):
 
 
 def handle(act, arg):
-    if act != "why":
+    if act not in ("why", "side"):     # opening the log leaves the answer open
         state.why = None
     if act == "start":
         start_new(read_setup())
