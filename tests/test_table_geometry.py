@@ -59,7 +59,7 @@ MEASURE = """() => {
           hand: document.querySelectorAll("#game .hand button.tile-btn").length,
           several: document.querySelectorAll("#game .hand button.tile-btn[data-targets*=' ']").length,
           note: !!note && note.offsetHeight > 0,
-          places: [...document.querySelectorAll("#game .places button.place")].map((b) => b.innerText)};
+          places: [...document.querySelectorAll("#game .places button.place")].map((b) => b.getAttribute("aria-label"))};
 }"""
 
 

@@ -241,3 +241,27 @@ def test_the_answer_to_why_stays_open_past_the_drawer_and_a_turn_of_the_phone(ph
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)
     assert page.locator("#why").is_visible()
+
+
+def test_a_phone_shows_a_place_as_its_badge_number_and_names_it_in_words(phone):
+    """Choosing where a tile goes on a phone: each place reads "2 · 8-6", the number on the
+    table's badge and the tile it joins, and is named in words; five places in words once took
+    three rows from the table."""
+    page, open_app = phone
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    several = page.locator("#game .hand button.tile-btn[data-targets*=' ']")
+    for _ in range(80):
+        if waiting(page) == "human" and several.count():
+            break
+        assert mouse_step(page)
+    tile = several.first
+    name = tile.get_attribute("data-arg")
+    targets = tile.get_attribute("data-targets").split()
+    tile.tap()
+    places = page.locator("#game .places button.place")
+    places.first.wait_for()
+    assert places.all_inner_texts() == ["%d · %s" % (i + 1, t) for i, t in enumerate(targets)]
+    for i, t in enumerate(targets):
+        assert page.get_by_role("button", name="%d. Play %s on %s" % (i + 1, name, t), exact=True).count() == 1
+    tops = {round(b["y"]) for b in (places.nth(i).bounding_box() for i in range(places.count()))}
+    assert len(tops) == 1, tops

@@ -292,8 +292,13 @@ def hand_panel(s, seat, selected, hint, why=None):
             out.append('<div class="places" role="group" aria-label="%s">' % t("hand.places", tile=selected))
             for i in range(len(places)):
                 target = places[i].split(">")[1]
-                out.append(button(t("hand.place", n=i + 1, tile=selected, target=target), "act", places[i],
-                                  cls="place" + (" hint" if places[i] == hint else "")))
+                # Its name in words; on a phone it shows the number on the table's badge and the
+                # tile it joins ("2 · 8-6"): five places in words took three rows from the table.
+                words = t("hand.place", n=i + 1, tile=selected, target=target)
+                label = '<span class="place-words">%s</span><span class="place-short">%d &middot; %s</span>' % (
+                    esc(words), i + 1, esc(target))
+                out.append(button(label, "act", places[i], cls="place" + (" hint" if places[i] == hint else ""),
+                                  aria=words))
             out.append(button(t("hand.cancel"), "select", ""))
             out.append("</div>")
     blocked = [x for x in v["hand"] if not [a for a in legal if sess.tile_of(a) == x]]
