@@ -218,3 +218,35 @@ def test_a_bidders_card_counts_its_tricks_against_what_the_bid_needs():
         card = screens.seat_card(s, bidder, v, 0, [])
         assert card.index(lines[0]) < card.index("score 0"), card
     assert seen == {"tricks 0 of 5", "tricks 0 of 7"}
+
+
+def test_people_sharing_the_screen_take_back_only_their_own_decisions():
+    """Three people: at Ben's turn Ana's tile cannot be taken back (Ben, holding the device,
+    would then be offered Ana's hand), and the reason names her; one person against the
+    computers takes back their own tile at once, as before."""
+    checked = []
+    for seats, shared in ((["human", "human", "human"], True), (["human", "easy", "easy"], False)):
+        setup = sess.default_setup()
+        setup.update(players=3, seats=seats + ["easy"] * 5, names=["Ana", "Ben", "Cleo"] + setup["names"][3:])
+        s = sess.Session(setup)
+        s.deal()
+        first = s.to_act()
+        tiles = [a for a in s.game.legal_actions() if a not in ("draw", "pass")]
+        assert tiles, "the deal gives the first player a tile to play"
+        s.apply(tiles[0])
+        if shared:
+            assert s.is_human(s.to_act()) and s.to_act() != first
+            assert s.undo_point() is None and s.undo() is None
+            assert "the last move was" in s.undo_refusal() and s.names[first] in s.undo_refusal()
+        else:
+            assert s.undo_point() is not None and s.undo_refusal() is None
+        checked.append(shared)
+    assert checked == [True, False]
+
+
+def test_equal_totals_share_a_place_in_the_ranking():
+    from types import SimpleNamespace
+    game = SimpleNamespace(totals=lambda: [560, 560, 700, 700, 800], winners=lambda: [0, 1])
+    s = SimpleNamespace(game=game, names=["Ana", "Ben", "Cleo", "Dev", "Eli"])
+    places = re.findall(r'value="(\d+)" data-seat="(\d+)"', screens.ranking(s))
+    assert places == [("1", "0"), ("1", "1"), ("3", "2"), ("3", "3"), ("5", "4")]

@@ -499,17 +499,20 @@ def test_hot_seat_never_shows_a_hand_without_its_hand_over(page, open_app):
     assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
     assert waiting(page) == "human"
     hidden_hand(page)
-    # Play on until the next player's hand-over screen follows a tile played (undo never crosses a draw).
+    # Play on until the next player's hand-over screen follows a tile played (undo never crosses a
+    # draw): the move was the other person's, and people sharing the screen take back only their
+    # own (one once undid another's and was then offered that person's hand).
+    note = page.locator("#undo-note")
     for _ in range(80):
         waiting(page)
-        if page.locator("#game .pass-device").count() and page.get_by_role("button", name="Undo").is_enabled():
+        if page.locator("#game .pass-device").count() and note.count() and "their own" in note.inner_text():
             break
         mouse_step(page)
     hidden_hand(page)
-    assert page.get_by_role("button", name="Undo").is_enabled()
-    page.get_by_role("button", name="Undo").click()
-    hidden_hand(page)
-    assert "Undo" in page.locator("#log-list").inner_text()
+    assert page.get_by_role("button", name="Undo").is_disabled()
+    record = json.loads(page.evaluate("window.boneyard.record()"))
+    last = record["rounds"][-1]["actions"][-1]
+    assert last not in ("draw", "pass") and "the last move was" in note.inner_text(), (last, note.inner_text())
 
 
 def test_hot_seat_next_round_hands_over(page, open_app):
@@ -635,3 +638,57 @@ def test_axe_in_both_themes_both_games(themed_axe):
         assert chart["labels"] and min(chart["labels"]) >= 4.5, chart
         assert (chart["background"] < 0.2) == (theme == "dark"), chart
         page.get_by_role("button", name="New game").first.click()
+
+
+def test_hot_seat_hides_the_hand_while_a_computer_plays_between_two_people(page, open_app):
+    """Ana, a computer, Ben: while the computer thinks the device may be changing hands, so
+    Ana's tiles are no longer shown (they once stayed face up until Ben's hand-over)."""
+    assert open_app() == "ready"
+    page.get_by_role("radio", name="Chicken Foot").check()
+    page.get_by_label("Players", exact=True).fill("3")
+    page.get_by_label("Players", exact=True).press("Tab")
+    page.get_by_label("Computer speed").select_option(label="Slow")
+    for i, (kind, name) in enumerate((("Human", "Ana"), ("Computer (easy)", "Cid"), ("Human", "Ben"))):
+        page.get_by_label("Seat %d" % (i + 1), exact=True).select_option(label=kind)
+        page.get_by_label("Name %d" % (i + 1), exact=True).fill(name)
+    page.get_by_role("button", name="Start game").click()
+    seen = 0
+    for _ in range(12):
+        state = waiting(page)
+        if page.locator("#game .pass-device").count():
+            page.get_by_role("button", name="Show my tiles").click()
+            continue
+        acting = record.replay(page.evaluate("window.boneyard.record()")).current_seat()
+        mouse_step(page)
+        if acting == 0:
+            page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'computer'", timeout=WAIT_MS)
+            assert page.locator("#game .rack svg.tile:not(.tile-back)").count() == 0
+            seen += 1
+            if seen == 2:
+                break
+    assert seen == 2
+
+
+def test_taking_back_your_own_decision_keeps_the_device(page, open_app):
+    """Moon, three people: the bidder names trumps, then takes it back: the hand stays on the
+    screen (it once asked the bidder to pass the device to themselves)."""
+    setup_game(page, open_app, "Three-Player Moon", ["Human", "Human", "Human"], names=["Ana", "Ben", "Cleo"])
+    for _ in range(20):
+        assert waiting(page) == "human"
+        if page.locator("#game .pass-device").count():
+            page.get_by_role("button", name="Show my tiles").click()
+            continue
+        phase = record.replay(page.evaluate("window.boneyard.record()")).phase()
+        if phase == "play":
+            break
+        if phase == "bidding":
+            bid = page.locator("#game .actions button", has_text="Bid 4")
+            (bid if bid.count() else page.locator("#game .actions button", has_text="Pass")).first.click()
+        else:
+            mouse_step(page)
+    assert phase == "play" and page.get_by_role("button", name="Undo").is_enabled()
+    page.get_by_role("button", name="Undo").click()
+    page.wait_for_function("() => document.querySelector('#log-list').textContent.includes('Undo')")
+    assert waiting(page) == "human"
+    assert page.locator("#game .pass-device").count() == 0
+    assert page.locator("#game .rack .hand .tile-btn").count() > 0

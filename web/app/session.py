@@ -236,7 +236,9 @@ class Session:
         """How many of this round's actions to keep to undo to the last human decision, or None.
 
         Undo never crosses a draw (the tile was seen) nor the end of Moon's
-        bidding (the widow was seen), nor the start of the round.
+        bidding (the widow was seen), nor the start of the round; people
+        sharing the screen take back only their own decision (another's undone
+        would be handed back to its owner by whoever holds the device).
         """
         if self.game.phase() in ("round-over", "game-over", "not-dealt"):
             return None
@@ -248,8 +250,13 @@ class Session:
             if before == "bidding" and phase != "bidding":
                 return None
             if self.is_human(seat):
-                return j
+                return j if self.own_to_undo(seat) else None
         return None
+
+    def own_to_undo(self, seat):
+        """Whether the person to act may take back ``seat``'s decision: always with one person
+        at the screen; with several, only their own."""
+        return len(self.humans()) < 2 or seat == self.to_act()
 
     def undo_refusal(self):
         """Why undo is refused now, or None: a draw or the widow since the last human decision."""
@@ -263,7 +270,7 @@ class Session:
             if before == "bidding" and phase != "bidding":
                 return t("undo.widow")
             if self.is_human(seat):
-                return None
+                return None if self.own_to_undo(seat) else t("undo.other", name=self.iso(seat))
         return None
 
     def undo(self):

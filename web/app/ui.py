@@ -385,8 +385,11 @@ def render():
     if viewer is None and not s.humans():
         viewer = 0
     shown = viewer if not passing else None
+    if seat is None and not over and len(s.humans()) > 1:
+        shown = None    # people sharing the screen: while a computer plays, the device may change hands
     # The person at the bottom of the table: the hand shown, else who is about to take the device.
-    bottom = shown if shown is not None else (seat if seat is not None else (s.humans() or [0])[0])
+    bottom = shown if shown is not None else (seat if seat is not None else (
+        viewer if viewer is not None else (s.humans() or [0])[0]))
     targets = []
     if state.selected and seat is not None and not passing:
         targets = [a.split(">")[1] for a in game.view(seat)["legal"] if sess.tile_of(a) == state.selected]
@@ -586,7 +589,8 @@ def handle(act, arg):
             state.selected = None
             state.hint = None
             undone.log.append(t("log.undo", name=undone.iso(undone.to_act())))
-            hand_over()
+            if undone.to_act() != state.viewer:
+                hand_over()     # (taking back your own decision, you keep the device)
             after_change()
     elif act == "review" and state.review is not None and state.review.mode == "replay":
         records.replay_act(arg)
