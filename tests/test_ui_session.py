@@ -250,3 +250,9 @@ def test_equal_totals_share_a_place_in_the_ranking():
     s = SimpleNamespace(game=game, names=["Ana", "Ben", "Cleo", "Dev", "Eli"])
     places = re.findall(r'value="(\d+)" data-seat="(\d+)"', screens.ranking(s))
     assert places == [("1", "0"), ("1", "1"), ("3", "2"), ("3", "3"), ("5", "4")]
+
+
+def test_the_hand_over_names_the_seat_when_two_players_share_a_name():
+    same = screens.pass_screen(["Ana", "Ana", "Ben"], 1)
+    assert "<bdi>Ana</bdi> (seat 2)" in same and same.count("(seat 2)") == 2     # title and line
+    assert "(seat" not in screens.pass_screen(["Ana", "Ana", "Ben"], 2)

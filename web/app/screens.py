@@ -585,10 +585,14 @@ def chart(s, series):
     return "".join(out)
 
 
-def pass_screen(name):
-    """Hot seat: the hand stays hidden until its owner has the device."""
+def pass_screen(names, seat):
+    """Hot seat: the hand stays hidden until its owner has the device, named with their seat
+    when another player has the same name (two Anas were told only "Pass the device to Ana")."""
+    name = iso(names[seat])
+    if names.count(names[seat]) > 1:
+        name = t("replay.seat_label", name=name, n=seat + 1)
     return ('<div class="pass-device" role="group" aria-labelledby="pass-title"><h2 id="pass-title">%s</h2><p>%s</p>%s</div>'
-            % (say(t("pass.title", name=iso(name))), say(t("pass.look_away", name=iso(name))),
+            % (say(t("pass.title", name=name)), say(t("pass.look_away", name=name)),
                button(t("pass.show"), "reveal", cls="primary")))
 
 

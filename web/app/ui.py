@@ -398,7 +398,7 @@ def render():
     if over:
         rack = screens.summary_panel(s)
     elif passing:
-        rack = screens.pass_screen(s.names[seat])
+        rack = screens.pass_screen(s.names[:s.game.players], seat)
     elif seat is not None:
         prompt = '<p class="prompt" id="prompt">%s%s</p>' % (
             screens.say(t("prompt.your_turn", name=s.iso(seat))), screens.say(hint_text()))
