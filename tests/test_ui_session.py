@@ -256,3 +256,14 @@ def test_the_hand_over_names_the_seat_when_two_players_share_a_name():
     same = screens.pass_screen(["Ana", "Ana", "Ben"], 1)
     assert "<bdi>Ana</bdi> (seat 2)" in same and same.count("(seat 2)") == 2     # title and line
     assert "(seat" not in screens.pass_screen(["Ana", "Ana", "Ben"], 2)
+
+
+def test_a_long_name_is_cut_between_characters_a_person_sees():
+    from app.names import short
+    family = "\U0001F469\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
+    assert short("Zo\u00eb " + family + " family", 9) == "Zo\u00eb\u2026"       # the family whole or not at all
+    assert short("Maximiliana", 9) == "Maximilia\u2026"
+    assert short("Ana", 9) == "Ana" and short("Maximilian", 9) == "Maximilian"
+    assert short("Rene\u0301e Dupont-Smith", 4) == "Ren\u2026"        # never a letter without its accent
+    thumbs = "\U0001F44D\U0001F3FD"
+    assert short("ab" + thumbs * 6, 3) == "ab\u2026" and short("ab" + thumbs * 6, 4) == "ab" + thumbs + "\u2026"

@@ -31,3 +31,23 @@ def plain(text):
 def name_html(name, cls="name"):
     """One name on screen: isolated, and cut short with an ellipsis by CSS (never widening)."""
     return '<bdi class="%s" title="%s">%s</bdi>' % (cls, escape(name), escape(name))
+
+
+def _joined(ch):
+    """Whether ``ch`` belongs to the character before it (a joiner, a variation selector, a
+    combining mark, a skin tone, a tag): a name is never cut between the two."""
+    c = ord(ch)
+    return (c in (0x200D, 0xFE0E, 0xFE0F) or 0x300 <= c <= 0x36F or 0x1F3FB <= c <= 0x1F3FF
+            or 0xE0020 <= c <= 0xE007F)
+
+
+def short(name, n):
+    """``name`` cut to about ``n`` characters with an ellipsis, never inside an emoji sequence or
+    a letter with its marks (a family emoji once lost a child), nor after a space."""
+    if len(name) <= n + 1:
+        return name
+    k = n
+    while k > 1 and (_joined(name[k]) or name[k - 1] == "\u200d"):
+        k -= 1
+    return name[:k].rstrip() + "\u2026"
+

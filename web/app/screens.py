@@ -12,7 +12,7 @@ from engine.render import escape as esc
 from app import present
 from app import session as sess
 from app.i18n import t, tn
-from app.names import html as say, iso, name_html
+from app.names import html as say, iso, name_html, short as cut_name
 
 
 def button(label, act, arg="", cls="", disabled=False, aria=None, extra=""):
@@ -578,7 +578,7 @@ def chart(s, series):
     ys = spread(ends, LABEL_GAP, top + 4, top + h + 28)
     for seat in range(len(series)):
         name = s.names[seat]
-        short = name if len(name) <= 10 else name[:9] + "\u2026"
+        short = cut_name(name, 9)
         out.append('<text class="end-label c%d" x="%d" y="%d" data-seat="%d"><tspan unicode-bidi="isolate">%s</tspan> %d</text>'
                    % (seat % 8, label_x, ys[seat], seat, esc(short), series[seat][-1]))
     out.append("</svg>")
