@@ -307,6 +307,9 @@ def test_tab_never_hides_the_focused_control_under_the_start_bar(sized):
     is scrolled clear of it (the yard reserve's box was wholly under it at 1366x768)."""
     kind, page, open_app = sized
     assert open_app() == "ready"
+    # Once the status line above has its words (it grows when the computer players are ready,
+    # a moment after the page: a control scrolled clear just before could be pushed under the bar).
+    assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
     hidden = []
     for _ in range(40):
         page.keyboard.press("Tab")
