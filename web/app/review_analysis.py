@@ -177,10 +177,6 @@ def panel_html(review):
 
 # --- running it in the worker ----------------------------------------------------------------
 
-def announce(text):
-    dom.say(text)
-
-
 def show_progress(job):
     """The bar and its words, in place (no render: see the module docstring)."""
     bar = dom.by_id("an-progress")
@@ -305,7 +301,7 @@ def finish(job, error=None):
     if state.review is job.review:
         _PAGE["render"]()
     # After the render: it announces the step, and this is the news.
-    announce(error if error is not None else t("analyse.done"))
+    dom.say(error if error is not None else t("analyse.done"))
 
 
 def start(review, full=False):
@@ -326,7 +322,7 @@ def start(review, full=False):
     _current["job"] = job
     record_json = records.dumps(review.record)
     _PAGE["render"]()
-    announce(t("analyse.started"))
+    dom.say(t("analyse.started"))
     asyncio.create_task(run(job, record_json, r, seat))
 
 
@@ -337,7 +333,7 @@ def cancel():
     job.cancelled = True
     _current["job"] = None
     _PAGE["render"]()
-    announce(t("analyse.cancelled"))
+    dom.say(t("analyse.cancelled"))
 
 
 # --- the review's controls --------------------------------------------------------------------

@@ -461,12 +461,12 @@ def ranking(s):
     rest = sorted([i for i in range(len(totals)) if i not in wins], key=lambda i: (totals[i] if low_wins else -totals[i], i))
     order = list(wins) + rest
     out = ['<ol class="ranking" aria-label="%s">' % esc(t("play.ranking"))]
+    # Equals share a place ("1. Ana, 1. Ben" for a shared win; a tie behind them likewise).
+    standing = [None if i in wins else totals[i] for i in order]
     place = 1
     for n in range(len(order)):
         i = order[n]
-        # Equals share a place ("1. Ana, 1. Ben" for a shared win; a tie behind them likewise).
-        if n and not (i in wins and order[n - 1] in wins) and not (
-                i not in wins and order[n - 1] not in wins and totals[i] == totals[order[n - 1]]):
+        if n and standing[n] != standing[n - 1]:
             place = n + 1
         out.append('<li class="%s" value="%d" data-seat="%d">%s <span class="rank-score">%s</span></li>' % (
             "first" if i in wins else "", place, i, name_html(s.names[i]), esc(t("seats.score", score=totals[i]))))

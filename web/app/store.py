@@ -112,10 +112,13 @@ def _write(key, value, area="local"):
 
 def head(key, n=40, area="local"):
     """The first ``n`` characters stored at ``key`` (None when there is none); never raises."""
-    try:
-        value = window.boneyardStorage.head(area, key, n)
-    except Exception:
+    helper = _helper()
+    if helper is None:
         return get(key, area)
+    try:
+        value = helper.head(area, key, n)
+    except Exception:
+        return None
     return value if isinstance(value, str) else None
 
 
