@@ -334,8 +334,16 @@ def test_first_visit_plays_with_one_action_and_start_game_is_in_view(sized):
     rec = json.loads(page.evaluate("window.boneyard.record()"))
     assert rec["game"] == "chicken-foot" and rec["players"] == 4
     assert rec["options"] == games.info("chicken-foot").default_options(4)   # default house rules
-    kinds = page.locator("#game .seat-kind").all_inner_texts()
+    kinds = page.locator("#game .seat-kind").evaluate_all(
+        "ks => ks.map((k) => (k.querySelector('.kind-full') || k).textContent)")
     assert sorted(kinds) == ["(computer, medium)"] * 3 + ["(you)"]
+    # Each opponent's kind reads whole: on a phone's third of the strip its level alone
+    # ("(com…" said nothing), the whole words still there for a screen reader.
+    shown = page.locator("#game .seats-bar .seat-kind").evaluate_all("""ks => ks.map((k) => [
+        [...k.children].filter((c) => c.checkVisibility() && c.getBoundingClientRect().width > 1)
+          .map((c) => c.textContent).join(''), k.scrollWidth <= k.clientWidth + 1])""")
+    want = "medium" if kind == "phone" else "(computer, medium)"
+    assert shown == [[want, True]] * 3
 
 
 def test_seat_two_defaults_to_the_others_level(page, open_app):

@@ -145,6 +145,9 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     acting = game.current_seat()
     you = seat == bottom and s.is_human(seat)
     kind = t("seats.you") if you else (t("seats.human") if s.is_human(seat) else t(sess.SEAT_KIND_KEYS[s.kind(seat)]))
+    # A computer's level alone where a phone's card is too narrow for "(computer, medium)"
+    # (web/style.css): the whole words stay for a screen reader. "(com…" said nothing.
+    short = "" if you or s.is_human(seat) else t(sess.SEAT_LEVEL_KEYS[s.kind(seat)])
     count = v["hand_sizes"][seat]
     backs = "".join([render.tile_back_svg(orientation="vertical", size=9, label=t("hand.face_down"))
                      for _ in range(min(count, MAX_BACKS))])
@@ -169,13 +172,22 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     if did:
         lately = '<span class="seat-did">%s</span>' % esc(", ".join(did))
     return ('<li class="seat-card%s%s" data-seat="%d" data-colour="%d"%s>'
-            '<span class="seat-head">%s<span class="seat-kind">(%s)</span></span>'
+            '<span class="seat-head">%s<span class="seat-kind">%s</span></span>'
             '<span class="seat-backs" role="img" aria-label="%s">%s</span>'
             '<span class="seat-info">%s</span>%s%s</li>' % (
                 " acting" if turn else "", (" " + cls) if cls else "", seat, seat % 8,
-                ' aria-current="true"' if turn else "", name_html(s.names[seat], "seat-name"), esc(kind),
+                ' aria-current="true"' if turn else "", name_html(s.names[seat], "seat-name"), kind_html(kind, short),
                 esc(tn("hand.hidden", count)), backs,
                 fact_list(facts), state, lately))
+
+
+def kind_html(kind, short):
+    """A seat's kind in brackets; with ``short`` (a computer's level) also that, shown instead
+    on a narrow card, the whole words then kept for a screen reader only."""
+    if not short:
+        return "(%s)" % esc(kind)
+    return '<span class="kind-full">(%s)</span><span class="kind-short" aria-hidden="true">%s</span>' % (
+        esc(kind), esc(short))
 
 
 def fact_list(facts):

@@ -32,6 +32,8 @@ SEAT_KEYS = {"human": "seat.human", "easy": "seat.easy", "medium": "seat.medium"
 # A seat's kind said beside its name ("Ben (computer, easy)"): the seat cards, the history.
 SEAT_KIND_KEYS = {"easy": "seats.computer_easy", "medium": "seats.computer_medium", "hard": "seats.computer_hard",
                   "human": "seats.human"}
+# ...and a computer's level alone, where a phone's seat card has no room for both words.
+SEAT_LEVEL_KEYS = {"easy": "seats.level_easy", "medium": "seats.level_medium", "hard": "seats.level_hard"}
 SPEED_KEYS = {"instant": "speed.instant", "fast": "speed.fast", "normal": "speed.normal", "slow": "speed.slow"}
 SPEED_MS = {"instant": 0, "fast": 350, "normal": 900, "slow": 1600}
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
