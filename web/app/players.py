@@ -115,6 +115,7 @@ class Players:
         self.released = False     # Pyodide's start and the offline download
         self.on_ready = None      # the controller's callback when a worker is ready
         self.stopped = False      # the page failed to start (see stop)
+        self.roomed = False       # the status line's room is sized (size_room)
 
     def worker(self, runtime):
         return self.workers[runtime]
@@ -155,9 +156,31 @@ def stop():
     players.stopped = True
 
 
+def room_keys():
+    """What the status line may say while the engines start, its longest texts: the unseen
+    lines under it (index.html's status-sizer) are these, so its room is fixed from the start."""
+    if pyodide_off():
+        return ["worker.pyodide_off"]
+    return ["worker.hard_lighter", "worker.strong_slow"]
+
+
+def size_room():
+    keys = room_keys()
+    for i, sizer in enumerate(window.document.querySelectorAll(".status-sizer")):
+        if i < len(keys):
+            sizer.setAttribute("data-i18n", keys[i])     # re-translated with the page
+            sizer.textContent = t(keys[i])
+        else:
+            sizer.removeAttribute("data-i18n")
+            sizer.textContent = ""
+
+
 def show_status():
     if players.stopped:
         return
+    if not players.roomed:
+        players.roomed = True
+        size_room()
     key = status_key()
     box = dom.by_id("computer-status")
     if box is not None:
