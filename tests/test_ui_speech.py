@@ -180,6 +180,37 @@ def test_tab_goes_round_inside_the_side_drawer_on_a_phone(phone):
         assert page.evaluate(inside)
 
 
+def test_the_open_drawer_is_all_a_screen_reader_reaches(phone):
+    """With the side drawer open over the table, a screen reader's reading keys stay in it (Tab
+    went round inside it, but the virtual cursor walked on into the table it covers); widened
+    past the drawer's width the panel is a column and the table is reachable again, and
+    closing the drawer gives the page back."""
+    page, open_app = phone
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    waiting(page)
+    # Chromium's own accessibility tree, what a screen reader is given (Playwright's aria
+    # snapshot does not leave out what is inert).
+    cdp = page.context.new_cdp_session(page)
+    heard = lambda: "\n".join(str(n.get("name", {}).get("value", ""))
+                              for n in cdp.send("Accessibility.getFullAXTree")["nodes"] if not n.get("ignored"))
+    assert "Hint" in heard() and "Move log" not in heard()   # the drawer shut is out of reach too
+    page.locator("#g-tools [data-act=side]").tap()
+    page.wait_for_function("() => document.getElementById('game').dataset.side === 'open'")
+    tree = heard()
+    assert "Move log" in tree and "Export" in tree
+    for outside in ("Hint", "Undo", "Theme", "Your turn"):
+        assert outside not in tree, (outside, tree)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_function("() => !document.querySelector('[inert]')")
+    assert "Hint" in heard() and "Move log" in heard()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => document.querySelector('#g-bar[inert]')")
+    assert "Hint" not in heard()
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.getElementById('game').dataset.side === 'closed'")
+    assert "Hint" in heard() and not page.evaluate("document.querySelectorAll('[inert]').length")
+
+
 def test_the_language_is_chosen_by_keys_on_enter_not_on_the_first_arrow(page, open_app):
     assert open_app() == "ready"
     select = page.locator("#lang-select")

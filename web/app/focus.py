@@ -6,6 +6,7 @@ top), and keep it inside the side panel while that is a drawer over the table.
 """
 
 from pyscript import window
+from pyscript.ffi import create_proxy
 
 from app import dom
 
@@ -52,9 +53,45 @@ def side(arg):
     box.setAttribute("data-side", "open" if opening else "closed")
     for el in window.document.querySelectorAll('[data-act="side"][aria-expanded]'):
         el.setAttribute("aria-expanded", "true" if opening else "false")
+    sync_inert()
     target = window.document.querySelector("#g-side summary" if opening else '#g-tools [data-act="side"]')
     if target is not None:
         target.focus()
+
+
+# Where the side panel is a drawer over the table (web/style.css's rules for it).
+DRAWER = "(max-width: 899px), (max-height: 500px)"
+_drawer = {"query": None, "inert": False, "proxy": None}
+
+
+def drawer_screen():
+    """Whether this screen shows the side panel as a drawer, kept by a media query listener
+    (a phone turned on its side, a window widened past the drawer's width)."""
+    if _drawer["query"] is None:
+        query = window.matchMedia(DRAWER)
+        _drawer["query"] = query
+        _drawer["proxy"] = create_proxy(lambda event: sync_inert())
+        query.addEventListener("change", _drawer["proxy"])
+    return bool(_drawer["query"].matches)
+
+
+def sync_inert(force=False):
+    """While the drawer is open over the page everything else is inert (the dimmed page a tap
+    closes it on): Tab went round inside it, but a screen reader's reading keys walked on out
+    of it into the table it covers.  ``force``: the game's frame was drawn anew."""
+    box = dom.by_id("game")
+    want = (box is not None and box.getAttribute("data-side") == "open"
+            and window.document.documentElement.classList.contains("playing") and drawer_screen())
+    if want == _drawer["inert"] and not force:
+        return
+    _drawer["inert"] = want
+    outside = [el for el in box.children if el.id != "g-side"] if box is not None else []
+    outside.extend(window.document.querySelectorAll(".site-header"))
+    for el in outside:
+        if want:
+            el.setAttribute("inert", "")
+        else:
+            el.removeAttribute("inert")
 
 
 def drawer_open():
