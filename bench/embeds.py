@@ -71,7 +71,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as folder:
         name = hosts.long_page(Path(folder), boneyard, COUNT)
         host_server = hosts.host_server(folder)
-        host = hosts.serve(host_server)
+        host = hosts.serve_host(host_server)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
             context = browser.new_context(viewport={"width": args.width, "height": args.height})

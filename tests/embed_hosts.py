@@ -79,10 +79,18 @@ class HostHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(server):
-    """Start ``server`` in a thread; return its base URL (ending in /)."""
+def serve(server, name="127.0.0.1"):
+    """Start ``server`` in a thread; return its base URL (ending in /), on host ``name``."""
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return "http://127.0.0.1:%d/" % server.server_address[1]
+    return "http://%s:%d/" % (name, server.server_address[1])
+
+
+def serve_host(server):
+    """:func:`serve` for a host page: named ``localhost``, another *site* than Boneyard's
+    127.0.0.1 (a second port alone is the same site), so that the frames are third-party
+    as on a real author's site: there Chromium refuses them IndexedDB by default, which
+    once stopped every embed (web/harmless.js)."""
+    return serve(server, "localhost")
 
 
 def host_server(folder, headers=None):

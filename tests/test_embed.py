@@ -235,6 +235,23 @@ def test_a_damaged_frame_bundle_shows_a_readable_error(page, site, page_watch):
 
 
 @pytest.mark.browser
+def test_a_frame_that_has_said_it_failed_never_says_ready(page, site, page_watch):
+    """A script error while the frame starts (here one thrown on purpose as the page is parsed)
+    is fatal: the frame says it cannot show the diagram. The diagram's own start, finishing
+    after it, once set data-embed-state=ready under that alert (the contract: one or the other)."""
+    page_watch.expect_errors()
+    page.add_init_script("addEventListener('DOMContentLoaded', () => setTimeout(() => { throw new Error('boom'); }, 0));")
+    page.goto(site + "embed.html?src=rules/diagrams/cf-foot.json&step=3")
+    page.wait_for_function("document.documentElement.dataset.embedState !== 'loading'", timeout=EMBED_READY_MS)
+    # Until the diagram has drawn behind the alert (its start ran to its end).
+    page.wait_for_function("() => !document.querySelector('#position .loading')", timeout=EMBED_READY_MS)
+    page.wait_for_timeout(200)
+    assert page.get_attribute("html", "data-embed-state") == "error"
+    assert "boom" in page.get_by_role("alert").inner_text()
+    assert page.locator("#embed-body").is_hidden()
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("game", ["moon", "chicken-foot"])
 def test_long_names_never_widen_the_picture(page, site, game):
     long_name = ("Bartholomew" * 6)[:record.MAX_NAME]   # the longest name a record may hold

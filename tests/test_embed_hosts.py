@@ -49,7 +49,7 @@ def boneyard_servers(dist_dir):
 
 def start_host(folder, headers=None):
     server = hosts.host_server(folder, headers)
-    return server, hosts.serve(server)
+    return server, hosts.serve_host(server)
 
 
 def settle(page, selector, timeout=READY_MS, scroll=True):
@@ -407,6 +407,35 @@ new MutationObserver((changes, observer) => {
         assert state == "ready"
         assert "theme=light" in page.locator("#g iframe").get_attribute("src")
         frame.locator("html[data-theme='dark']").wait_for(state="attached", timeout=READY_MS)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_game_in_a_frame_on_another_site_starts_and_plays(page, boneyard_servers, tmp_path):
+    """The whole game in an <iframe> on another site, where Chromium refuses a third-party frame
+    IndexedDB and localStorage (as a browser with site data blocked refuses the site itself):
+    PyScript's own unused store failing to open once stopped the page ("could not start: ...
+    The event is already being dispatched", web/harmless.js). It starts, says that nothing is
+    kept, and plays."""
+    boneyard = boneyard_servers[False]
+    (tmp_path / "framed.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A framed game</title></head><body>'
+        '<iframe id="game" src="%s?pyodide=off&amp;seed=5" title="Boneyard" width="1000" height="700"></iframe>'
+        '</body></html>' % boneyard, encoding="utf-8")
+    server, host = start_host(tmp_path)
+    try:
+        page.goto(host + "framed.html")
+        frame = page.frame_locator("#game")
+        frame.locator("html[data-app-state='ready'], html[data-app-state='error']").wait_for(
+            state="attached", timeout=READY_MS)
+        assert frame.locator("html").get_attribute("data-app-state") == "ready"
+        assert frame.locator("#error").is_hidden()
+        # The frame is refused site data, as the test means it to be.
+        assert not frame.locator("html").evaluate("() => { try { return localStorage.length >= 0; } catch (e) { return false; } }")
+        frame.get_by_role("button", name="Play Chicken Foot").click()
+        frame.locator("html[data-waiting-for='human']").wait_for(state="attached", timeout=READY_MS)
+        assert "not being saved" in frame.locator(".save-status").inner_text()
     finally:
         server.shutdown()
         server.server_close()

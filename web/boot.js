@@ -1,6 +1,8 @@
 // Start-up watchdog: whatever breaks before the Python app takes over (a
 // runtime that fails to load, a missing file, a script error) ends in a
 // visible message and data-app-state="error" instead of an endless spinner.
+import { harmlessError, harmlessRejection } from "./harmless.js";
+
 const root = document.documentElement;
 const START_TIMEOUT_MS = 30000;
 
@@ -28,7 +30,10 @@ function missing(file) {
   fail("a file it needs could not be loaded (" + file + ").", "boot.missing", { file });
 }
 
-addEventListener("error", (event) => fail(event.message || String(event.error)));
+addEventListener("error", (event) => {
+  if (harmlessError(event)) event.preventDefault();   // not even reported as uncaught
+  else fail(event.message || String(event.error));
+});
 // A page script that cannot be fetched (PyScript's core.js a 404): its element's error event
 // does not reach window's listener above (it does not bubble; this one captures it), and the
 // page would wait out the whole timeout and then not say which file.
@@ -40,7 +45,10 @@ addEventListener("error", (event) => {
 }, true);
 // The entry script's own report, when the app's bundle cannot be unpacked.
 window.boneyardStartFailed = (message) => fail(String(message));
-addEventListener("unhandledrejection", (event) => fail(String(event.reason && event.reason.message || event.reason)));
+addEventListener("unhandledrejection", (event) => {
+  if (harmlessRejection(event)) event.preventDefault();
+  else fail(String(event.reason && event.reason.message || event.reason));
+});
 setTimeout(() => fail("it did not finish loading within " + START_TIMEOUT_MS / 1000 + " seconds.",
   "boot.timeout", { seconds: START_TIMEOUT_MS / 1000 }), START_TIMEOUT_MS);
 

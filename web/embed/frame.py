@@ -225,5 +225,7 @@ async def start():
         return
     listen("back", go(-1))
     listen("forward", go(1))
+    if document.documentElement.getAttribute("data-embed-state") == "error":
+        return   # frame.js has said the diagram cannot be shown: never "ready" under its alert
     set_state("embed-state", "ready")
     window.boneyardReport("state", "ready")
