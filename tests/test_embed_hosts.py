@@ -439,3 +439,60 @@ def test_the_game_in_a_frame_on_another_site_starts_and_plays(page, boneyard_ser
     finally:
         server.shutdown()
         server.server_close()
+
+
+def documented_snippets(boneyard):
+    """Every code block of embed-help.html, unescaped, the placeholder made ``boneyard``'s
+    address: {"script": the classic snippet, "css": [rules], "csp": the header's value,
+    "elements": [each <domino-game> or <iframe> line, but the ones the page elides with "…"]}."""
+    text = (build.ROOT / "web" / "site" / "embed-help.html").read_text("utf-8")
+    blocks = [html.unescape(b).replace("https://YOUR-BONEYARD-SITE", boneyard.rstrip("/"))
+              for b in re.findall(r"<pre><code>(.*?)</code></pre>", text, re.S)]
+    lines = [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
+    return {
+        "script": next(line for line in lines if line.startswith("<script async")),
+        "css": [line for line in lines if line.endswith("}") and "{" in line and not line.startswith("<")],
+        "csp": next(line for line in lines if line.startswith("Content-Security-Policy:")).split(":", 1)[1].strip(),
+        "elements": [line for line in lines if line.startswith(("<domino-game", "<iframe")) and "…" not in line],
+    }
+
+
+def test_every_snippet_of_the_help_page_works_pasted_as_it_is(page, boneyard_servers, tmp_path):
+    """An author's page made of embed-help.html's snippets exactly as they read (the Boneyard
+    site's address put in), under the Content-Security-Policy the page gives, on another
+    site: every diagram shows (but the one the page shows failing), the iframe form whole,
+    without a scroll bar of its own. The page once gave a file example that only worked on
+    the Boneyard site itself, and an iframe whose inline style such a policy refuses (it
+    shrank to 300x150) and whose height cut its diagram."""
+    boneyard = boneyard_servers[False]
+    snippets = documented_snippets(boneyard)
+    assert len(snippets["elements"]) >= 4 and any(e.startswith("<iframe") for e in snippets["elements"])
+    folder = tmp_path
+    (folder / "games").mkdir()
+    (folder / "games" / "opening.json").write_text(          # the author's own file, as the example has it
+        (build.ROOT / "web" / "site" / "rules" / "diagrams" / "cf-foot.json").read_text("utf-8"), encoding="utf-8")
+    (folder / "host.css").write_text("\n".join(snippets["css"]) + "\n", encoding="utf-8")
+    body = "\n".join('<section id="s%d">%s</section>' % (i, e) for i, e in enumerate(snippets["elements"]))
+    (folder / "author.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An author</title>'
+        '<link rel="stylesheet" href="host.css">%s</head><body>%s</body></html>' % (snippets["script"], body),
+        encoding="utf-8")
+    server, host = start_host(folder, {"Content-Security-Policy": snippets["csp"]})
+    try:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(host + "author.html")
+        for i, element in enumerate(snippets["elements"]):
+            if element.startswith("<iframe"):
+                frame = page.frame_locator("#s%d iframe" % i)
+                frame.locator("html[data-embed-state='ready'], html[data-embed-state='error']").wait_for(
+                    state="attached", timeout=READY_MS)
+                assert frame.locator("html").get_attribute("data-embed-state") == "ready", element
+                box = page.locator("#s%d iframe" % i).bounding_box()
+                inner = frame.locator("html").evaluate("(e) => [e.scrollHeight, innerHeight]")
+                assert box["width"] >= 370 and inner[0] <= inner[1], (element, box, inner)
+                continue
+            frame, state = settle(page, "#s%d domino-game" % i)
+            assert state == ("error" if "not-a-record" in element else "ready"), element
+    finally:
+        server.shutdown()
+        server.server_close()

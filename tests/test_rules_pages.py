@@ -252,3 +252,18 @@ def test_a_narrow_diagram_cuts_no_status(sized_page, site, page_name):
         heights = frame.locator(".embed-controls button").evaluate_all(
             "bs => bs.map(b => b.getBoundingClientRect().height)")
         assert heights and min(heights) >= 44, "diagram %d: %s" % (i, heights)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["rules/chicken-foot.html", "rules/record.html", "embed-help.html"])
+@pytest.mark.parametrize("sized_page", [(390, 844, True)], indirect=True, ids=["phone"])
+def test_code_in_the_text_is_drawn_near_the_texts_size(sized_page, site, path):
+    """A tile's name ("9-9") or a field's in the prose is drawn at least 85 % of its paragraph's
+    size: "monospace" alone as the family made it 11.7 px in 16 px text."""
+    page = sized_page
+    page.goto(site + path)
+    sizes = page.evaluate("""() => [...document.querySelectorAll('main p code, main td code')].map((c) =>
+      [c.textContent, parseFloat(getComputedStyle(c).fontSize) / parseFloat(getComputedStyle(c.parentElement).fontSize)])""")
+    assert sizes, path
+    small = [(text, round(ratio, 2)) for text, ratio in sizes if ratio < 0.85]
+    assert small == [], small
