@@ -70,6 +70,18 @@ def test_no_unused_keys():
     assert sorted(k for k in catalog("en") if k not in used) == []
 
 
+# Actions a person can meet on one screen: each pair must read differently in every language
+# (Swahili's Rematch and Replay were both "Rudia mchezo", side by side at a game's end).
+DISTINCT = [("play.rematch", "records.replay"), ("play.rematch", "summary.next_round"), ("records.replay", "replay.back")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_actions_met_together_read_differently(lang):
+    words = catalog(lang)
+    same = [(a, b, words[a]) for a, b in DISTINCT if words[a].strip().lower() == words[b].strip().lower()]
+    assert same == []
+
+
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_placeholders_kept(lang):
     en = catalog("en")

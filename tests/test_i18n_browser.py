@@ -385,3 +385,23 @@ def test_the_page_modules_speak_english_without_any_catalog(page, site, page_wat
     assert "pwa.progress" not in said[1] and "5" in said[1], said
     # The 404s were the point (the browser logs each).
     page_watch.errors[:] = [e for e in page_watch.errors if "404" not in e]
+
+
+def test_moons_last_trick_winner_keeps_the_spots_size_on_a_short_phone(short_phone, site):
+    """360x640 in Swahili: the spot of the last trick's winner ("ameshinda") is drawn in the
+    other spots' type and stays on the table (the game-over line's large title type once
+    reached it, and its words were cut by the table's edge)."""
+    page = short_phone
+    open_in(page, site, "sw")
+    start_hot_seat(page, "sw", "moon", 3)
+    for _ in range(40):
+        act(page, "sw")
+        reveal(page, catalog("sw"))
+        if page.locator("#game .played.winner").count():
+            break
+    assert page.locator("#game .played.winner").count() == 1
+    sizes = page.locator("#game .played").evaluate_all(
+        "ps => ps.map((p) => [p.classList.contains('winner'), getComputedStyle(p).fontSize, p.getBoundingClientRect().height])")
+    assert len({size for _, size, _ in sizes}) == 1, sizes
+    view = page.locator("#game .moon-view").evaluate("(v) => [v.scrollHeight, v.clientHeight]")
+    assert view[0] <= view[1] + 1, (view, sizes)

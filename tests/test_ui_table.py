@@ -346,6 +346,19 @@ def test_first_visit_plays_with_one_action_and_start_game_is_in_view(sized):
     assert shown == [[want, True]] * 3
 
 
+def test_play_now_says_your_last_setup_only_once_there_is_one(page, open_app):
+    """A first visit's Play now cards tell the players and computers, not "your last setup"
+    (there was none); a game set up and started makes them say it."""
+    assert open_app() == "ready"
+    notes = page.locator("#setup .play-card .play-note").all_inner_texts()
+    assert notes == ["4 players, 3 of them computers", "3 players, 2 of them computers"]
+    setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)", "Computer (easy)"], players=3)
+    waiting(page)
+    page.get_by_role("button", name="New game").click()
+    notes = page.locator("#setup .play-card .play-note").all_inner_texts()
+    assert notes[0] == "3 players, 2 of them computers; your last setup", notes
+
+
 def test_seat_two_defaults_to_the_others_level(page, open_app):
     assert open_app() == "ready"
     levels = [page.get_by_label("Seat %d" % n, exact=True).input_value() for n in (2, 3, 4)]
@@ -703,3 +716,33 @@ def test_taking_back_your_own_decision_keeps_the_device(page, open_app):
     assert waiting(page) == "human"
     assert page.locator("#game .pass-device").count() == 0
     assert page.locator("#game .rack .hand .tile-btn").count() > 0
+
+
+CONTRAST = """(pair) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const [a, b] = pair.map((c) => lum(rgb(c))).sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def test_a_chosen_hand_tile_stands_out_in_the_dark_theme(browser, site):
+    """The block behind a chosen tile is the dark theme's own: it was the light theme's pale
+    blue (#dbe7ff) on the dark page, the tile's ivory face nearly lost on it."""
+    for page, open_app in guarded_app(browser, site, color_scheme="dark"):
+        setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)", "Computer (easy)"], players=3)
+        several = page.locator("#game .hand button[data-targets*=' ']")
+        for _ in range(40):
+            waiting(page)
+            if several.count():
+                break
+            assert mouse_step(page)
+        several.first.click()
+        page.mouse.move(0, 0)      # the block as it stays, not lit by the pointer over it
+        chosen = page.locator("#game .hand .tile-btn.selected")
+        colours = chosen.evaluate("""(b) => [getComputedStyle(b).backgroundColor,
+            getComputedStyle(b.querySelector('.tile-face')).fill, getComputedStyle(document.body).backgroundColor]""")
+        block, face, paper = colours
+        assert page.evaluate(CONTRAST, [block, face]) >= 3, colours     # the tile's face on its block
+        assert page.evaluate(CONTRAST, [block, paper]) >= 1.3, colours  # and the block seen on the page

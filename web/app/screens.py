@@ -88,11 +88,15 @@ def play_now(setup, has_save):
     """Each game as one big action starting at once with the remembered seats, levels and rules."""
     out = ['<div class="play-now" role="group" aria-labelledby="play-now-title">'
            '<h2 id="play-now-title">%s</h2><div class="play-cards">' % esc(t("play.now"))]
+    # "Your last setup" only once there is one: a first visit's is the default.
+    usual = sess.default_setup()
+    first = all(setup.get(key) == usual[key] for key in usual if key != "seed")   # a seed is no choice
+    note = "play.quick_note_first" if first else "play.quick_note"
     for g in sess.games.all_games():
         n = g.clamp_players(setup["players"]) if setup["game"] == g.name else g.default_players
         others = [k for k in setup["seats"][1:n] if k != "human"]
         out.append(button('<span class="play-title">%s</span><span class="play-note">%s</span>' % (
-            esc(t("play.game", game=t(g.title_key))), esc(t("play.quick_note", players=n, computers=len(others)))),
+            esc(t("play.game", game=t(g.title_key))), esc(t(note, players=n, computers=len(others)))),
             "quick", g.name, cls="play-card"))
     if has_save:
         out.append(button('<span class="play-title">%s</span><span class="play-note">%s</span>' % (
