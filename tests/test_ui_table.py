@@ -285,6 +285,18 @@ def test_a_review_keeps_the_hand_in_view_and_steps_in_one_row(sized):
       emptyRows: [...document.querySelectorAll('#game .rack .action-row')].filter(e => !e.children.length).length,
       fits: document.documentElement.scrollHeight <= innerHeight + 1})""")
     assert seen["tiles"] > 0 and seen["out"] == 0 and seen["emptyRows"] == 0 and seen["fits"], seen
+    # Each step's words break between words, never inside a tile's name ("played 5-" / "5 on 9-5"
+    # on a phone, 10 steps of 23 in one round).
+    broken, shown = [], 0
+    for _ in range(30):
+        names = page.locator("#review-step .tile-name")
+        shown += names.count()
+        broken += names.evaluate_all("ns => ns.filter((n) => n.getClientRects().length > 1).map((n) => n.textContent)")
+        back = review.get_by_role("button", name="Previous move")
+        if back.is_disabled():
+            break
+        press(page, back, phone)
+    assert shown >= 10 and broken == [], (shown, broken)
 
 
 def test_a_small_phone_keeps_moons_hand_at_the_size_that_fits(browser, site):
@@ -746,3 +758,21 @@ def test_a_chosen_hand_tile_stands_out_in_the_dark_theme(browser, site):
         block, face, paper = colours
         assert page.evaluate(CONTRAST, [block, face]) >= 3, colours     # the tile's face on its block
         assert page.evaluate(CONTRAST, [block, paper]) >= 1.3, colours  # and the block seen on the page
+
+
+def test_the_setup_page_ends_clear_of_the_start_bar_without_a_gap_inside(browser, site):
+    """A phone at the setup page's end: the footer's last line is above the fixed Start bar, and
+    the records toolbar follows the history with no band of blank between (the bar's room was
+    on the setup section, mid-page: 104 px)."""
+    for page, open_app in guarded_app(browser, site, **PHONE):
+        assert open_app() == "ready"
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(100)
+        where = page.evaluate("""() => {
+          const box = (s) => document.querySelector(s).getBoundingClientRect();
+          const setup = [...document.querySelectorAll('#setup > *')].filter((e) => e.getClientRects().length && !e.matches('.start-bar'));
+          return {bar: box('#setup .start-bar').top, footer: box('.site-footer').bottom,
+                  setupEnd: Math.max(...setup.map((e) => e.getBoundingClientRect().bottom)), records: box('#records').top};
+        }""")
+        assert where["footer"] <= where["bar"], where
+        assert where["records"] - where["setupEnd"] <= 32, where

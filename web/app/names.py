@@ -19,8 +19,26 @@ def iso(name):
 
 
 def html(text):
-    """``text`` escaped for HTML, each isolated name as a ``<bdi>``."""
-    return escape(text).replace(FSI, "<bdi>").replace(PDI, "</bdi>")
+    """``text`` escaped for HTML, each isolated name as a ``<bdi>``, each tile's name kept whole."""
+    return keep_tiles(escape(text).replace(FSI, "<bdi>").replace(PDI, "</bdi>"))
+
+
+def keep_tiles(text):
+    """Each tile's name in ``text`` ("9-5": a digit, a hyphen, a digit) in a ``tile-name`` span,
+    which never breaks: a narrow line broke at its hyphen ("played 5-" then "5 on 9-5")."""
+    at = text.find("-")
+    if at < 0:
+        return text
+    out = []
+    start = 0
+    while at >= 0:
+        if at - 1 >= start and at + 1 < len(text) and text[at - 1].isdigit() and text[at + 1].isdigit():
+            out.append(text[start:at - 1])
+            out.append('<span class="tile-name">%s</span>' % text[at - 1:at + 2])
+            start = at + 2
+        at = text.find("-", at + 1)
+    out.append(text[start:])
+    return "".join(out)
 
 
 def plain(text):
