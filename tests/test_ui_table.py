@@ -776,3 +776,30 @@ def test_the_setup_page_ends_clear_of_the_start_bar_without_a_gap_inside(browser
         }""")
         assert where["footer"] <= where["bar"], where
         assert where["records"] - where["setupEnd"] <= 32, where
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_phones_score_chart_draws_its_words_readable_and_whole(browser, site, width):
+    """A round's summary on a phone: the chart's numbers and words are drawn at 10 px or more,
+    its end labels (long names, cut to nine letters, and the total) at 11 px or more, all
+    inside the picture (the desktop's chart, 474 units in 324-354 px, drew them at 7.5-9.7 px)."""
+    phone = dict(PHONE, viewport={"width": width, "height": 844})
+    for page, open_app in guarded_app(browser, site, **phone):
+        assert open_app() == "ready"
+        setup = sess.default_setup()
+        setup.update(game="chicken-foot", players=3, seats=["human", "easy", "easy"], speed="instant",
+                     names=["Bartholomew", "Wilhelmina", "Maximiliano"] + setup["names"][3:])
+        s = round_over_save(setup, lambda s: True)
+        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
+        page.reload()
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        chart = page.locator("#game .summary svg.chart")
+        chart.scroll_into_view_if_needed()
+        drawn = chart.evaluate("""(svg) => { const box = svg.getBoundingClientRect();
+          return [...svg.querySelectorAll('text')].map((t) => { const r = t.getBoundingClientRect();
+            return {text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * box.width / svg.viewBox.baseVal.width,
+                    end: t.classList.contains('end-label'),
+                    inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5}; }); }""")
+        small = [d for d in drawn if d["px"] < (11 if d["end"] else 10)]
+        out = [d for d in drawn if not d["inside"]]
+        assert drawn and small == [] and out == [], (small, out)

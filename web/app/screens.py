@@ -436,8 +436,9 @@ def review_panel(text, step, total):
                 button(t("review.back"), "review", "end", cls="primary")))
 
 
-def summary_panel(s):
-    """Between rounds and at the end: the result first (the heading gets focus), then the details."""
+def summary_panel(s, narrow=False):
+    """Between rounds and at the end: the result first (the heading gets focus), then the details.
+    ``narrow``: a phone's screen (the chart drawn for it)."""
     game = s.game
     over = game.is_over()
     out = ['<section class="summary%s" aria-labelledby="summary-title"><div class="summary-cols">'
@@ -460,7 +461,7 @@ def summary_panel(s):
         out.append(ranking(s))
     out.append('<div class="revealed">%s</div>' % present.of(s.setup["game"]).summary_hands(s))
     # The scores in a part of their own: a wide screen sets them beside the result and hands.
-    out.append('</div><div class="summary-scores">%s</div></div>' % score_sheet(s))
+    out.append('</div><div class="summary-scores">%s</div></div>' % score_sheet(s, narrow=narrow))
     out.append("</section>")
     return "".join(out)
 
@@ -498,7 +499,7 @@ SHEET_ROWS = 40
 CHART_POINTS = 201
 
 
-def score_sheet(s, with_chart=True):
+def score_sheet(s, with_chart=True, narrow=False):
     rounds = s.game.round_scores()
     n = s.game.players
     out = ['<div class="scores-wrap" tabindex="0" role="region" aria-label="%s">'
@@ -523,7 +524,7 @@ def score_sheet(s, with_chart=True):
                % (t("scores.total"), "".join(["<td>%d</td>" % x for x in s.game.totals()])))
     out.append("</div>")
     if with_chart:
-        out.append(chart(s, series))
+        out.append(chart(s, series, narrow))
     return "".join(out)
 
 
@@ -548,8 +549,11 @@ def spread(ys, gap, lo, hi):
     return out
 
 
-def chart(s, series):
-    """A line chart of the running totals: axes with values, one line per seat, dashed differently."""
+def chart(s, series, narrow=False):
+    """A line chart of the running totals: axes with values, one line per seat, dashed differently.
+
+    ``narrow``: for a phone, a narrower plot (its picture drawn near its own size, class
+    ``narrow`` for larger words): the wide one, 474 units in 324-354 px, drew its numbers at 7.5-8 px."""
     points = len(series[0])
     if points < 2:
         return ""
@@ -559,10 +563,10 @@ def chart(s, series):
         for value in line:
             lo = min(lo, value)
             hi = max(hi, value)
-    left, top, w, h = 44, 12, 300, 140
+    left, top, w, h = 44, 12, (190 if narrow else 300), 140
     label_x = left + w + 10
-    out = ['<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s">'
-           % (label_x + 120, top + h + 40, esc(t("scores.chart")))]
+    out = ['<svg class="chart%s" viewBox="0 0 %d %d" role="img" aria-label="%s">'
+           % (" narrow" if narrow else "", label_x + 120, top + h + 40, esc(t("scores.chart")))]
     # Axes: points up the side (lowest, highest and zero), rounds along the bottom.
     out.append('<g class="axis"><line x1="%d" y1="%d" x2="%d" y2="%d"/><line x1="%d" y1="%d" x2="%d" y2="%d"/>'
                % (left, top, left, top + h, left, top + h, left + w, top + h))

@@ -400,7 +400,7 @@ def render():
     parts = table_parts(s, shown, targets, bottom)
     prompt = ""
     if over:
-        rack = screens.summary_panel(s)
+        rack = screens.summary_panel(s, shape() == "narrow")
     elif passing:
         rack = screens.pass_screen(s.names[:s.game.players], seat)
     elif seat is not None:
