@@ -135,3 +135,40 @@ def test_the_seat_to_act_is_brought_into_the_opponents_strip_on_a_phone(browser,
         # ...and every one of them was in view by the page's second frame.
         assert seen["unseen"] == [], seen
         assert seen["cut"] == [], seen
+
+
+def test_the_opponents_strip_says_how_many_are_out_of_sight_and_a_tap_brings_them(browser, site):
+    """Eight players on a 390 px phone: three cards show, and the margins beside the strip say how
+    many more there are each way ("< 4"); a tap on a margin scrolls three cards that way. Nothing
+    said there were more (four opponents who had played were out of sight)."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 390, "height": 844}, is_mobile=True,
+                                      has_touch=True):
+        assert open_app() == "ready"
+        page.get_by_role("radio", name="Chicken Foot").check()
+        page.get_by_label("Players", exact=True).fill("8")
+        page.get_by_label("Players", exact=True).press("Tab")
+        page.get_by_role("button", name="Start game").click()
+        waiting(page)
+        top = page.locator("#g-seats")
+        seen = """(top) => { const bar = top.querySelector('.seats-bar'), b = bar.getBoundingClientRect();
+          const cards = [...bar.querySelectorAll('.seat-card')].map((c) => c.getBoundingClientRect());
+          const style = (p) => getComputedStyle(top, p);
+          return {before: cards.filter((c) => c.left < b.left - 1).length, after: cards.filter((c) => c.right > b.right + 1).length,
+                  shown: cards.filter((c) => c.left >= b.left - 1 && c.right <= b.right + 1).length,
+                  said: [top.dataset.before, top.dataset.after],
+                  marks: [style('::before'), style('::after')].map((s) => s.visibility === 'visible' && s.content !== 'none'),
+                  box: [b.left, b.right]}; }"""
+        page.wait_for_timeout(100)
+        now = top.evaluate(seen)
+        assert now["shown"] == 3 and now["before"] + now["after"] == 4, now
+        assert now["said"] == [str(now["before"]), str(now["after"])], now
+        assert now["marks"] == [now["before"] > 0, now["after"] > 0], now
+        # A tap on the margin with cards beyond it scrolls them in.
+        side = "before" if now["before"] else "after"
+        box = top.bounding_box()
+        x = box["x"] + 8 if side == "before" else box["x"] + box["width"] - 8
+        page.touchscreen.tap(x, box["y"] + box["height"] / 2)
+        page.wait_for_timeout(300)
+        after = top.evaluate(seen)
+        assert after[side] == max(0, now[side] - 3) and after["shown"] == 3, (now, after)
+        assert after["said"] == [str(after["before"]), str(after["after"])], after

@@ -12,18 +12,49 @@ let left = 0;            // the strip's scroll position the person left it at
 let pending = false;
 const seen = new WeakSet();   // the strips already placed (each page rewrite makes a new one)
 
+// How many cards are out of sight on each side, on the strip's holder (data-before,
+// data-after; data-scrolls when it scrolls at all): web/style.css shows them in the margins
+// beside the strip ("< 4"), where eight players on a phone showed three cards and nothing
+// said there were more.
+function count(bar) {
+  const top = bar.parentElement;
+  const b = bar.getBoundingClientRect();
+  let before = 0;
+  let after = 0;
+  for (const card of bar.querySelectorAll(".seat-card")) {
+    const c = card.getBoundingClientRect();
+    if (c.left < b.left - 1) before += 1;
+    else if (c.right > b.right + 1) after += 1;
+  }
+  top.dataset.scrolls = bar.scrollWidth > bar.clientWidth ? "1" : "0";
+  top.dataset.before = String(before);
+  top.dataset.after = String(after);
+}
+
 function reveal() {
   pending = false;
   const bar = document.querySelector("#game .seats-bar");
   if (!bar) return;
+  count(bar);   // first: the margins it gives a scrolling strip narrow its cards
   const room = bar.scrollWidth - bar.clientWidth;
   if (room <= 0) return;
   if (!seen.has(bar)) {
     // A new strip: where the last one was left.
     seen.add(bar);
     bar.scrollLeft = Math.min(left, room);
-    bar.addEventListener("scroll", () => { left = bar.scrollLeft; }, {passive: true});
+    let counting = false;
+    bar.addEventListener("scroll", () => {
+      left = bar.scrollLeft;
+      if (counting) return;
+      counting = true;
+      requestAnimationFrame(() => { counting = false; count(bar); });
+    }, {passive: true});
   }
+  reach(bar);
+  count(bar);   // again: where the strip now stands
+}
+
+function reach(bar) {
   const card = bar.querySelector(".seat-card.acting");
   if (!card) return;
   const b = bar.getBoundingClientRect();
@@ -41,6 +72,18 @@ function reveal() {
   bar.scrollLeft = c.left < b.left || !fits.length ? own : Math.min(...fits);
   left = bar.scrollLeft;
 }
+
+// A tap on a margin's count scrolls the strip a screenful that way (three whole cards).
+document.addEventListener("click", (event) => {
+  const top = event.target;
+  if (!(top instanceof Element) || !top.matches("#game .seats-top[data-scrolls='1']")) return;
+  const bar = top.querySelector(".seats-bar");
+  if (!bar) return;
+  const b = bar.getBoundingClientRect();
+  const way = event.clientX < b.left + b.width / 2 ? -1 : 1;
+  const gap = parseFloat(getComputedStyle(bar).columnGap) || 0;
+  bar.scrollBy({left: way * (bar.clientWidth + gap)});
+});
 
 new MutationObserver(() => {
   if (pending) return;
