@@ -75,6 +75,18 @@ def test_no_unused_keys():
 DISTINCT = [("play.rematch", "records.replay"), ("play.rematch", "summary.next_round"), ("records.replay", "replay.back")]
 
 
+# Texts that stand first in a box of their own (Moon's contract line read "bid: Ana 7" under
+# "Bidding"): they begin with a capital letter.
+OWN_LINE = ["status.bid", "trick.current", "summary.next_round", "play.rematch"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_text_on_its_own_line_begins_with_a_capital(lang):
+    words = catalog(lang)
+    low = [(key, words[key]) for key in OWN_LINE if not words[key][:1].isupper()]
+    assert low == []
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_actions_met_together_read_differently(lang):
     words = catalog(lang)
