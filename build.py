@@ -317,7 +317,6 @@ def preload_links(pyscript_chunks, main_mounts):
     """
     modules = ["./%s/%s" % (PYSCRIPT_DIR, name) for name in pyscript_chunks]
     modules.append("./%s/micropython.mjs" % MICROPYTHON_DIR)
-    modules.append("./web/harmless.js")     # web/boot.js's import: found only once boot.js is in
     fetched = ["./" + MAIN_CONFIG, "./%s/micropython.wasm" % MICROPYTHON_DIR, "./web/main.py"]
     fetched.extend("./" + path for path in sorted(main_mounts))
     links = ['<link rel="modulepreload" href="%s">' % url for url in modules]

@@ -120,6 +120,20 @@ def test_a_missing_start_file_is_named_at_once(page, page_watch, site, missing, 
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
 
+def test_the_watchdog_stands_without_its_list_of_harmless_errors(page, page_watch, site):
+    """web/harmless.js (what the watchdog lets pass) a 404 as well as PyScript's core.js: the
+    watchdog, which must not hang on another file, still names the missing core.js at once;
+    and with only harmless.js missing the page starts."""
+    page_watch.expect_errors()
+    page.route("**/web/harmless.js", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(site)
+    assert wait_for_state(page, "app-state", 30000) == "ready"
+    page.route("**/pyscript/core.js", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(site + "?lang=en")
+    assert wait_for_state(page, "app-state", 10000) == "error"
+    page.wait_for_function("() => document.getElementById('error').textContent.includes('pyscript/core.js')")
+
+
 def test_broken_worker_runtime_leaves_the_page_usable(page, page_watch, site):
     page_watch.expect_errors()
     # A context route also covers the worker's own requests.

@@ -1,8 +1,6 @@
 // Start-up watchdog: whatever breaks before the Python app takes over (a
 // runtime that fails to load, a missing file, a script error) ends in a
 // visible message and data-app-state="error" instead of an endless spinner.
-import { harmlessError, harmlessRejection } from "./harmless.js";
-
 const root = document.documentElement;
 const START_TIMEOUT_MS = 30000;
 
@@ -30,8 +28,11 @@ function missing(file) {
   fail("a file it needs could not be loaded (" + file + ").", "boot.missing", { file });
 }
 
+// What web/harmless.js says may pass (nothing, if it did not load).
+const harmless = (kind, event) => Boolean(window.boneyardHarmless && window.boneyardHarmless[kind](event));
+
 addEventListener("error", (event) => {
-  if (harmlessError(event)) event.preventDefault();   // not even reported as uncaught
+  if (harmless("error", event)) event.preventDefault();   // not even reported as uncaught
   else fail(event.message || String(event.error));
 });
 // A page script that cannot be fetched (PyScript's core.js a 404): its element's error event
@@ -46,7 +47,7 @@ addEventListener("error", (event) => {
 // The entry script's own report, when the app's bundle cannot be unpacked.
 window.boneyardStartFailed = (message) => fail(String(message));
 addEventListener("unhandledrejection", (event) => {
-  if (harmlessRejection(event)) event.preventDefault();
+  if (harmless("rejection", event)) event.preventDefault();
   else fail(String(event.reason && event.reason.message || event.reason));
 });
 setTimeout(() => fail("it did not finish loading within " + START_TIMEOUT_MS / 1000 + " seconds.",

@@ -115,7 +115,6 @@ class Players:
         self.released = False     # Pyodide's start and the offline download
         self.on_ready = None      # the controller's callback when a worker is ready
         self.stopped = False      # the page failed to start (see stop)
-        self.roomed = False       # the status line's room is sized (size_room)
 
     def worker(self, runtime):
         return self.workers[runtime]
@@ -158,29 +157,27 @@ def stop():
 
 def room_keys():
     """What the status line may say while the engines start, its longest texts: the unseen
-    lines under it (index.html's status-sizer) are these, so its room is fixed from the start."""
+    lines under it (index.html's status-sizer) are these, so its room is fixed before the
+    setup shows (a failure's words may still need more)."""
     if pyodide_off():
         return ["worker.pyodide_off"]
     return ["worker.hard_lighter", "worker.strong_slow"]
 
 
 def size_room():
+    """The unseen lines in the page's language now (the first status comes before the
+    language is chosen; a language chosen later reloads the page)."""
     keys = room_keys()
     for i, sizer in enumerate(window.document.querySelectorAll(".status-sizer")):
-        if i < len(keys):
-            sizer.setAttribute("data-i18n", keys[i])     # re-translated with the page
-            sizer.textContent = t(keys[i])
-        else:
-            sizer.removeAttribute("data-i18n")
-            sizer.textContent = ""
+        text = t(keys[i]) if i < len(keys) else ""
+        if sizer.textContent != text:
+            sizer.textContent = text
 
 
 def show_status():
     if players.stopped:
         return
-    if not players.roomed:
-        players.roomed = True
-        size_room()
+    size_room()
     key = status_key()
     box = dom.by_id("computer-status")
     if box is not None:

@@ -7,8 +7,6 @@
 // From the host, accepted only from our parent at the origin it named in
 // ?host=: "theme" (light|dark) and the record it read ("record" with its
 // JSON text, or "record-error" with a catalog key).
-import { harmlessError, harmlessRejection } from "../harmless.js";
-
 const root = document.documentElement;
 const START_TIMEOUT_MS = 30000;
 const params = new URLSearchParams(location.search);
@@ -93,11 +91,13 @@ window.boneyardFetchBase64 = async (url) => {
 
 new ResizeObserver(postHeight).observe(root);
 addEventListener("load", postHeight);
+// What web/harmless.js says may pass (nothing, if it did not load).
+const harmless = (kind, event) => Boolean(window.boneyardHarmless && window.boneyardHarmless[kind](event));
 addEventListener("error", (event) => {
-  if (harmlessError(event)) event.preventDefault();
+  if (harmless("error", event)) event.preventDefault();
   else fail(event.message || String(event.error));
 });
-addEventListener("unhandledrejection", (event) => { if (harmlessRejection(event)) event.preventDefault(); });
+addEventListener("unhandledrejection", (event) => { if (harmless("rejection", event)) event.preventDefault(); });
 // The entry script's own report, when the frame's bundle cannot be unpacked.
 window.boneyardStartFailed = (message) => fail(String(message));
 setTimeout(() => fail("it did not load within " + START_TIMEOUT_MS / 1000 + " seconds.",
