@@ -211,6 +211,26 @@ def test_the_open_drawer_is_all_a_screen_reader_reaches(phone):
     assert "Hint" in heard() and not page.evaluate("document.querySelectorAll('[inert]').length")
 
 
+def test_a_record_opened_from_the_drawer_closes_it_and_nothing_stays_inert(phone):
+    """A record pasted and loaded in the phone's drawer opens its viewer with the drawer closed:
+    it stayed open over the viewer, everything under it inert, and the focus fell to <body>."""
+    from test_records_ui import played_session
+
+    page, open_app = phone
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    waiting(page)
+    text = played_session("chicken-foot", 3, rounds=1, extra=6, seed=4).record_json()
+    page.locator("#g-tools [data-act=side]").tap()
+    page.wait_for_function("() => document.getElementById('game').dataset.side === 'open'")
+    page.locator("#rec-paste-box summary").tap()
+    page.get_by_label("Record (JSON) or share link").fill(text)
+    page.get_by_role("button", name="Load").tap()
+    page.wait_for_function("() => document.getElementById('game').dataset.review === 'replay'")
+    assert page.get_attribute("#game", "data-side") == "closed"
+    assert page.evaluate("document.querySelectorAll('[inert]').length") == 0
+    assert page.evaluate("document.activeElement !== document.body")
+
+
 def test_the_language_is_chosen_by_keys_on_enter_not_on_the_first_arrow(page, open_app):
     assert open_app() == "ready"
     select = page.locator("#lang-select")

@@ -50,13 +50,30 @@ def side(arg):
     """Open or close the side panel (log, scores, records) where it is a drawer (narrow screens)."""
     box = dom.by_id("game")
     opening = arg == "open" or (arg != "close" and box.getAttribute("data-side") != "open")
-    box.setAttribute("data-side", "open" if opening else "closed")
-    for el in window.document.querySelectorAll('[data-act="side"][aria-expanded]'):
-        el.setAttribute("aria-expanded", "true" if opening else "false")
-    sync_inert()
+    mark_side(opening)
     target = window.document.querySelector("#g-side summary" if opening else '#g-tools [data-act="side"]')
     if target is not None:
         target.focus()
+
+
+def mark_side(opening):
+    dom.by_id("game").setAttribute("data-side", "open" if opening else "closed")
+    for el in window.document.querySelectorAll('[data-act="side"][aria-expanded]'):
+        el.setAttribute("aria-expanded", "true" if opening else "false")
+    sync_inert()
+
+
+def close_drawer():
+    """The drawer closed for a screen being drawn anew: a focus left in it is let go, so that
+    the redraw gives it to the new screen's first control (hidden with the drawer, it fell
+    to <body>)."""
+    if dom.by_id("game").getAttribute("data-side") != "open":
+        return
+    mark_side(False)
+    active = window.document.activeElement
+    side_panel = dom.by_id("g-side")
+    if active is not None and side_panel is not None and side_panel.contains(active):
+        active.blur()
 
 
 # Where the side panel is a drawer over the table (web/style.css's rules for it).

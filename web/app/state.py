@@ -24,6 +24,7 @@ class State:
         self.travelled = None   # (round, turns) whose last tile has travelled to its place
         self.summary_shown = None   # (round, over) whose summary already took focus
         self.shape = None       # "wide" or "narrow": the table's shape for this screen (ui.shape)
+        self.drawn = (None, None)   # (review, session) the game area last showed (ui.paint)
 
 
 state = State()

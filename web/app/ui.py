@@ -374,6 +374,12 @@ def render_review():
 
 
 def render():
+    if state.drawn[0] is not state.review or state.drawn[1] is not state.session:
+        # Another game or record on show (Replay, Import, Load are in the drawer): the drawer
+        # closes first (the tools say so), or the new screen opened inert under it and its
+        # focus fell to <body>.
+        state.drawn = (state.review, state.session)
+        focus.close_drawer()
     if state.review is not None:
         render_review()
         return
