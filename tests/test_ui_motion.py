@@ -158,7 +158,10 @@ def test_the_opponents_strip_says_how_many_are_out_of_sight_and_a_tap_brings_the
                   said: [top.dataset.before, top.dataset.after],
                   marks: [style('::before'), style('::after')].map((s) => s.visibility === 'visible' && s.content !== 'none'),
                   box: [b.left, b.right]}; }"""
-        page.wait_for_timeout(100)
+        # Counted in an animation frame after the strip is drawn or scrolled: until they agree.
+        agree = "(s) => { const r = (%s)(document.getElementById('g-seats')); " \
+                "return r.said[0] === String(r.before) && r.said[1] === String(r.after) && r.shown === 3; }" % seen
+        page.wait_for_function(agree)
         now = top.evaluate(seen)
         assert now["shown"] == 3 and now["before"] + now["after"] == 4, now
         assert now["said"] == [str(now["before"]), str(now["after"])], now
@@ -168,7 +171,8 @@ def test_the_opponents_strip_says_how_many_are_out_of_sight_and_a_tap_brings_the
         box = top.bounding_box()
         x = box["x"] + 8 if side == "before" else box["x"] + box["width"] - 8
         page.touchscreen.tap(x, box["y"] + box["height"] / 2)
-        page.wait_for_timeout(300)
+        page.wait_for_function("(n) => document.getElementById('g-seats').dataset.%s !== n" % side, arg=str(now[side]))
+        page.wait_for_function(agree)
         after = top.evaluate(seen)
         assert after[side] == max(0, now[side] - 3) and after["shown"] == 3, (now, after)
         assert after["said"] == [str(after["before"]), str(after["after"])], after

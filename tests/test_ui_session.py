@@ -267,3 +267,17 @@ def test_a_long_name_is_cut_between_characters_a_person_sees():
     assert short("Rene\u0301e Dupont-Smith", 4) == "Ren\u2026"        # never a letter without its accent
     thumbs = "\U0001F44D\U0001F3FD"
     assert short("ab" + thumbs * 6, 3) == "ab\u2026" and short("ab" + thumbs * 6, 4) == "ab" + thumbs + "\u2026"
+
+
+def test_a_tiles_name_is_kept_whole_in_every_text_said():
+    """names.html keeps each "digit-digit" (a tile's name) in a span that never breaks, once,
+    left to right; anything else passes as it was, escaped, names isolated."""
+    from app import names
+
+    assert names.html("Dev played 5-5 on 9-5") == (
+        'Dev played <span class="tile-name">5-5</span> on <span class="tile-name">9-5</span>')
+    assert names.keep_tiles("1-2-3") == '<span class="tile-name">1-2</span>-3'
+    assert names.keep_tiles("a-b 9- -9 x-1") == "a-b 9- -9 x-1"
+    assert names.keep_tiles("\u00b2-\u0663") == "\u00b2-\u0663"     # digits, but not a tile's
+    assert names.html("<b>6-4</b>") == '&lt;b&gt;<span class="tile-name">6-4</span>&lt;/b&gt;'
+    assert names.html("\u2068Ana 2-1\u2069 played") == '<bdi>Ana <span class="tile-name">2-1</span></bdi> played'

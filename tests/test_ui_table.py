@@ -367,6 +367,7 @@ def test_play_now_says_your_last_setup_only_once_there_is_one(page, open_app):
     setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)", "Computer (easy)"], players=3)
     waiting(page)
     page.get_by_role("button", name="New game").click()
+    page.locator("#setup .play-card .play-note").first.wait_for(state="visible")
     notes = page.locator("#setup .play-card .play-note").all_inner_texts()
     assert notes[0] == "3 players, 2 of them computers; your last setup", notes
 
@@ -778,8 +779,8 @@ def test_the_setup_page_ends_clear_of_the_start_bar_without_a_gap_inside(browser
         assert where["records"] - where["setupEnd"] <= 32, where
 
 
-@pytest.mark.parametrize("width", [360, 390])
-def test_a_phones_score_chart_draws_its_words_readable_and_whole(browser, site, width):
+@pytest.mark.parametrize("width, players, least", [(360, 8, 0), (390, 8, 0), (360, 2, 100)])
+def test_a_phones_score_chart_draws_its_words_readable_and_whole(browser, site, width, players, least):
     """A round's summary on a phone: the chart's numbers and words are drawn at 10 px or more,
     its end labels (long names, cut to nine letters, and the total) at 11 px or more, all
     inside the picture (the desktop's chart, 474 units in 324-354 px, drew them at 7.5-9.7 px)."""
@@ -787,9 +788,11 @@ def test_a_phones_score_chart_draws_its_words_readable_and_whole(browser, site, 
     for page, open_app in guarded_app(browser, site, **phone):
         assert open_app() == "ready"
         setup = sess.default_setup()
-        setup.update(game="chicken-foot", players=3, seats=["human", "easy", "easy"], speed="instant",
-                     names=["Bartholomew", "Wilhelmina", "Maximiliano"] + setup["names"][3:])
-        s = round_over_save(setup, lambda s: True)
+        setup.update(game="chicken-foot", players=players, seats=["human"] + ["easy"] * 7, speed="instant",
+                     names=["Bartholomew", "Wilhelmina", "Maximiliano", "Anastasia", "Konstantin",
+                            "Alexandrina", "Christopher", "Evangelina"])
+        # Eight labels beside each other, or a total of three digits (a big hand left: two players).
+        s = round_over_save(setup, lambda s: max(s.game.totals()) >= least)
         page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
         page.reload()
         assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"

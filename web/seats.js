@@ -73,7 +73,8 @@ function reach(bar) {
   left = bar.scrollLeft;
 }
 
-// A tap on a margin's count scrolls the strip a screenful that way (three whole cards).
+// A tap on a margin's count scrolls the strip a screenful that way (the cards that show,
+// whole: each is a fraction of the strip, and the strip snaps to their starts).
 document.addEventListener("click", (event) => {
   const top = event.target;
   if (!(top instanceof Element) || !top.matches("#game .seats-top[data-scrolls='1']")) return;
@@ -85,8 +86,11 @@ document.addEventListener("click", (event) => {
   bar.scrollBy({left: way * (bar.clientWidth + gap)});
 });
 
-new MutationObserver(() => {
+function schedule() {
   if (pending) return;
   pending = true;
   requestAnimationFrame(reveal);
-}).observe(document.documentElement, {childList: true, subtree: true});
+}
+
+new MutationObserver(schedule).observe(document.documentElement, {childList: true, subtree: true});
+addEventListener("resize", schedule);   // a phone turned: other cards fit, the counts change

@@ -32,7 +32,7 @@ def keep_tiles(text):
     out = []
     start = 0
     while at >= 0:
-        if at - 1 >= start and at + 1 < len(text) and text[at - 1].isdigit() and text[at + 1].isdigit():
+        if at - 1 >= start and at + 1 < len(text) and "0" <= text[at - 1] <= "9" and "0" <= text[at + 1] <= "9":
             out.append(text[start:at - 1])
             out.append('<span class="tile-name">%s</span>' % text[at - 1:at + 2])
             start = at + 2

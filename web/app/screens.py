@@ -563,10 +563,11 @@ def chart(s, series, narrow=False):
         for value in line:
             lo = min(lo, value)
             hi = max(hi, value)
-    left, top, w, h = 44, 12, (190 if narrow else 300), 140
+    left, top, w, h = 44, 12, (180 if narrow else 300), 140
     label_x = left + w + 10
+    label_w = 130 if narrow else 120     # a name cut to nine letters and a total of three digits
     out = ['<svg class="chart%s" viewBox="0 0 %d %d" role="img" aria-label="%s">'
-           % (" narrow" if narrow else "", label_x + 120, top + h + 40, esc(t("scores.chart")))]
+           % (" narrow" if narrow else "", label_x + label_w, top + h + 40, esc(t("scores.chart")))]
     # Axes: points up the side (lowest, highest and zero), rounds along the bottom.
     out.append('<g class="axis"><line x1="%d" y1="%d" x2="%d" y2="%d"/><line x1="%d" y1="%d" x2="%d" y2="%d"/>'
                % (left, top, left, top + h, left, top + h, left + w, top + h))
