@@ -229,6 +229,12 @@ def test_a_record_opened_from_the_drawer_closes_it_and_nothing_stays_inert(phone
     assert page.get_attribute("#game", "data-side") == "closed"
     assert page.evaluate("document.querySelectorAll('[inert]').length") == 0
     assert page.evaluate("document.activeElement !== document.body")
+    # The replay keeps the phone's way to the log and the records (it had none).
+    page.locator("#g-tools [data-act=side]").tap()
+    page.wait_for_function("() => document.getElementById('game').dataset.side === 'open'")
+    assert page.locator("#g-side #log-list li").first.is_visible()
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.getElementById('game').dataset.side === 'closed'")
 
 
 def test_the_language_is_chosen_by_keys_on_enter_not_on_the_first_arrow(page, open_app):

@@ -397,10 +397,14 @@ def tools(s, can_undo, can_hint, show_new=True, undo_note=None, can_review=False
         button(t("tools.hint"), "hint", disabled=not can_hint),
         button(t("tools.review"), "review", "start", disabled=not can_review),
         button(t("tools.new_game"), "new") if show_new else "",
-        # Where the side panel is a drawer (a phone), this opens it.
-        button('<span aria-hidden="true">&#9776;</span><span class="sr-only">%s</span>' % esc(t("play.side")),
-               "side", cls="side-toggle",
-               extra=' aria-controls="g-side" aria-expanded="%s"' % ("true" if side_open else "false")), note)
+        side_toggle(side_open), note)
+
+
+def side_toggle(side_open):
+    """Where the side panel is a drawer (a phone), the button that opens it (else unseen)."""
+    return button('<span aria-hidden="true">&#9776;</span><span class="sr-only">%s</span>' % esc(t("play.side")),
+                  "side", cls="side-toggle",
+                  extra=' aria-controls="g-side" aria-expanded="%s"' % ("true" if side_open else "false"))
 
 
 def theme_picker(theme):

@@ -333,6 +333,10 @@ def render_review():
     viewer = shown if shown != replay.ALL else None
     parts = table_parts(twin, viewer, [], viewer if viewer is not None else 0, review=True)
     parts["status"] = t("review.status") + " &middot; " + parts["status"]
+    # A review has no game tools, but a phone's way to the log, the scores and the records
+    # stays (a replay on a phone once had none).
+    parts["tools"] = '<div class="tools">%s</div>' % screens.side_toggle(
+        dom.by_id("game").getAttribute("data-side") == "open")
     if review.mode == "replay":
         rack = replay.panel(review, shown, getattr(review, "seats", None))
     else:
