@@ -78,7 +78,7 @@ def close_drawer():
 
 # Where the side panel is a drawer over the table (web/style.css's rules for it).
 DRAWER = "(max-width: 899px), (max-height: 500px)"
-_drawer = {"query": None, "inert": False, "proxy": None}
+_drawer = {"query": None, "proxy": None}
 
 
 def drawer_screen():
@@ -92,19 +92,20 @@ def drawer_screen():
     return bool(_drawer["query"].matches)
 
 
-def sync_inert(force=False):
+def sync_inert():
     """While the drawer is open over the page everything else is inert (the dimmed page a tap
     closes it on): Tab went round inside it, but a screen reader's reading keys walked on out
-    of it into the table it covers.  ``force``: the game's frame was drawn anew."""
+    of it into the table it covers.  Each part is written only when it is not as it should be
+    (a frame drawn anew starts with none inert)."""
     box = dom.by_id("game")
-    want = (box is not None and box.getAttribute("data-side") == "open"
-            and window.document.documentElement.classList.contains("playing") and drawer_screen())
-    if want == _drawer["inert"] and not force:
+    if box is None:
         return
-    _drawer["inert"] = want
-    outside = [el for el in box.children if el.id != "g-side"] if box is not None else []
+    want = window.document.documentElement.classList.contains("playing") and drawer_open()
+    outside = [el for el in box.children if el.id != "g-side"]
     outside.extend(window.document.querySelectorAll(".site-header"))
     for el in outside:
+        if bool(el.hasAttribute("inert")) == want:
+            continue
         if want:
             el.setAttribute("inert", "")
         else:
@@ -113,10 +114,7 @@ def sync_inert(force=False):
 
 def drawer_open():
     """Whether the side panel is open as a drawer over the table (not a column beside it)."""
-    if dom.by_id("game").getAttribute("data-side") != "open":
-        return False
-    close = window.document.querySelector("#g-side .side-close")
-    return close is not None and close.offsetParent is not None
+    return dom.by_id("game").getAttribute("data-side") == "open" and drawer_screen()
 
 
 def backdrop(event):

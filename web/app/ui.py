@@ -109,7 +109,7 @@ def play_mode(on):
     home = dom.by_id("side-records") if on else dom.by_id("records-home")
     if home is not None and box is not None and box.parentElement is not home:
         home.appendChild(box)
-    focus.sync_inert()   # the page left for the setup leaves nothing inert
+    focus.sync_inert()   # inert only what an open drawer covers (a frame drawn anew, the setup)
 
 
 def show_setup(message=""):
@@ -227,10 +227,7 @@ def paint(parts):
         box.innerHTML = skeleton(kind)
         state.frame = kind
         state.painted = {}
-        play_mode(True)
-        focus.sync_inert(force=True)   # the new frame's parts, the drawer as it was
-    else:
-        play_mode(True)
+    play_mode(True)
     active = window.document.activeElement
     lost = False
     for key in PART_ORDER:
