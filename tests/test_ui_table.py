@@ -358,6 +358,21 @@ def test_first_visit_plays_with_one_action_and_start_game_is_in_view(sized):
     assert shown == [[want, True]] * 3
 
 
+def test_seven_opponents_on_a_laptop_show_their_level_whole(browser, site):
+    """Eight players at 1366x768: each opponent's card is too narrow for "(computer, medium)"
+    and shows the level alone, whole, as a phone's does (it read "(kompyuta…")."""
+    for page, open_app in guarded_app(browser, site, **DESKTOP):
+        assert open_app() == "ready"
+        page.get_by_label("Players", exact=True).fill("8")
+        page.get_by_label("Players", exact=True).press("Tab")
+        page.get_by_role("button", name="Start game").click()
+        waiting(page)
+        shown = page.locator("#game .seats-bar .seat-kind").evaluate_all("""ks => ks.map((k) => [
+            [...k.children].filter((c) => c.checkVisibility() && c.getBoundingClientRect().width > 1)
+              .map((c) => c.textContent).join(''), k.scrollWidth <= k.clientWidth + 1])""")
+        assert shown == [["medium", True]] * 7, shown
+
+
 def test_play_now_says_your_last_setup_only_once_there_is_one(page, open_app):
     """A first visit's Play now cards tell the players and computers, not "your last setup"
     (there was none); a game set up and started makes them say it."""
