@@ -220,6 +220,34 @@ def test_a_bidders_card_counts_its_tricks_against_what_the_bid_needs():
     assert seen == {"tricks 0 of 5", "tricks 0 of 7"}
 
 
+def test_moons_empty_trick_says_what_the_table_waits_for():
+    """Before the first trick Moon's board says who discards, names trumps or leads, each in
+    turn (it read "The trick" over three empty spots while the bidder chose a discard)."""
+    from app.present import moon as shown
+    setup = sess.default_setup()
+    setup.update(game="moon", seats=["human"] * 8, names=["Ana", "Ben", "Cleo"] + setup["names"][3:])
+    s = sess.Session(setup)
+    s.deal()
+    while s.game.phase() == "bidding":
+        s.apply("5" if "5" in s.game.legal_actions() else "pass")
+    bidder = s.game.view(0)["bidder"]
+    seen = []
+    while not s.game.view(0)["tricks"]:
+        v = s.game.view(s.to_act())
+        caption = re.search(r"<figcaption>(.*?)</figcaption>", shown.board(s, v, [], None, None, 0)[0]).group(1)
+        seen.append((v["phase"], re.sub(r"<[^>]+>|&#\w+;", "", caption)))
+        s.apply(v["legal"][0])
+    name = setup["names"][bidder]
+    assert seen[:3] == [("discard", "%s takes the widow and discards a tile" % name),
+                        ("trump", "%s names trumps" % name),
+                        ("play", "%s leads the first trick" % name)], seen
+    # Then the trick in progress, and once one is won, the last trick and its winner.
+    assert [c for p, c in seen[3:]] == ["The trick"] * 2, seen
+    v = s.game.view(0)
+    caption = shown.board(s, v, [], None, None, 0)[0]
+    assert "Last trick, won by" in caption
+
+
 def test_people_sharing_the_screen_take_back_only_their_own_decisions():
     """Three people: at Ben's turn Ana's tile cannot be taken back (Ben, holding the device,
     would then be offered Ana's hand), and the reason names her; one person against the

@@ -22,14 +22,23 @@ def table_words(v):
     return words
 
 
+# What the empty spots wait for before the first trick, by the hand's phase.
+BEFORE_TRICKS = {"discard": "trick.before_discard", "trump": "trick.before_trump", "play": "trick.before_play"}
+
+
 def shown_trick(v, names):
     """The Moon trick a picture shows: ``(plays, winner, caption)``.
 
     The trick in progress (``plays`` as ``[seat, tile]``, ``winner`` None),
     else the last one finished, with its winner; ``caption`` is plain text.
+    Before the first trick the empty spots are captioned with what the table
+    waits for: the bidder's discard or trumps, or the first lead.
     """
     if v["trick"] or not v["tricks"]:
-        return v["trick"], None, t("trick.current")
+        caption = t("trick.current")
+        if not v["trick"] and v.get("to_act") is not None and v["phase"] in BEFORE_TRICKS:
+            caption = t(BEFORE_TRICKS[v["phase"]], name=names[v["to_act"]])
+        return v["trick"], None, caption
     last = v["tricks"][-1]
     seat = last["leader"]
     plays = []
