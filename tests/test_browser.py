@@ -134,6 +134,40 @@ def test_the_watchdog_stands_without_its_list_of_harmless_errors(page, page_watc
     page.wait_for_function("() => document.getElementById('error').textContent.includes('pyscript/core.js')")
 
 
+STATES = """(() => { const seen = window.__appStates = [];
+  new MutationObserver(() => { const s = document.documentElement.dataset.appState;
+    if (s && seen[seen.length - 1] !== s) seen.push(s); }).observe(document,
+    {attributes: true, subtree: true, attributeFilter: ["data-app-state"]});
+})();"""
+
+
+@pytest.mark.parametrize("cause", ["timeout", "stray-error"])
+def test_an_app_that_starts_after_the_watchdog_gave_up_takes_its_message_back(page, page_watch, site, cause):
+    """The start-up watchdog said "could not start" (a slow first visit past its timeout, here
+    made 1 ms; or a stray script error that stopped nothing), then the app came up: the page
+    said "ready" under the error message, the computers' line hidden for good. Now the
+    message goes, the computers' line and state come back, and a game plays."""
+    page_watch.expect_errors()
+    page.add_init_script(STATES)
+    if cause == "timeout":
+        def slow(route):
+            body = route.fetch().text()
+            assert "const START_TIMEOUT_MS = 30000;" in body
+            route.fulfill(body=body.replace("const START_TIMEOUT_MS = 30000;", "const START_TIMEOUT_MS = 1;"),
+                          content_type="text/javascript")
+        page.route("**/web/boot.js", slow)
+    else:
+        page.add_init_script("addEventListener('DOMContentLoaded', () => setTimeout(() => { throw new Error('stray'); }))")
+    page.goto(site + "?seed=3")
+    page.wait_for_function("() => document.documentElement.dataset.appState === 'ready'", timeout=30000)
+    assert page.evaluate("window.__appStates") == ["error", "ready"]     # it did give up first
+    assert page.locator("#error").is_hidden()
+    assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
+    assert page.locator("#computer-status").is_visible()
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=30000)
+
+
 def test_broken_worker_runtime_leaves_the_page_usable(page, page_watch, site):
     page_watch.expect_errors()
     # A context route also covers the worker's own requests.

@@ -76,6 +76,24 @@ def describe(exc):
     return "%s: %s" % (name, text) if text else name
 
 
+def clear_start_error():
+    """The app is up after the start-up watchdog (web/boot.js) gave up on it: a first visit on
+    a slow link past its timeout, or a stray script error that stopped nothing.  The game
+    works, so "could not start" goes, and the computers' line and state start over.
+    True if there was such an error."""
+    if state("app-state") != "error":
+        return False
+    box = by_id("error")
+    box.hidden = True
+    box.textContent = ""
+    starting = by_id("computer-status")
+    if starting is not None:
+        starting.hidden = False
+    if state("worker-state") == "error":
+        set_state("worker-state", "loading")
+    return True
+
+
 def fail(exc):
     """Show why the app cannot start and flag ``data-app-state=error``."""
     box = by_id("error")

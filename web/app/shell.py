@@ -27,4 +27,7 @@ async def start():
         players.stop()
         dom.set_state("worker-state", "error")
         return
+    recovered = dom.clear_start_error()
     dom.set_state("app-state", "ready")
+    if recovered:
+        players.show_status()       # the computers' line and state, as they are now
