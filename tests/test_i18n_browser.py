@@ -390,7 +390,7 @@ def test_the_page_modules_speak_english_without_any_catalog(page, site, page_wat
 def test_moons_last_trick_winner_keeps_the_spots_size_on_a_short_phone(short_phone, site):
     """360x640 in Swahili: the spot of the last trick's winner ("ameshinda") is drawn in the
     other spots' type and stays on the table (the game-over line's large title type once
-    reached it, and its words were cut by the table's edge)."""
+    reached it, and its words were cut by the table's edge); the seat cards' facts are whole."""
     page = short_phone
     open_in(page, site, "sw")
     start_hot_seat(page, "sw", "moon", 3)
@@ -405,3 +405,7 @@ def test_moons_last_trick_winner_keeps_the_spots_size_on_a_short_phone(short_pho
     assert len({size for _, size, _ in sizes}) == 1, sizes
     view = page.locator("#game .moon-view").evaluate("(v) => [v.scrollHeight, v.clientHeight]")
     assert view[0] <= view[1] + 1, (view, sizes)
+    # Every seat card's facts whole, the score too (the strip's "mizunguko 0, a..." lost it).
+    cut = page.locator("#game .seat-card .seat-info").evaluate_all(
+        "is => is.filter((i) => i.scrollWidth > i.clientWidth + 1).map((i) => i.textContent)")
+    assert cut == [] and page.locator("#game .seat-card").count() == 3, cut
