@@ -339,6 +339,36 @@ def test_a_short_phone_gives_the_table_its_height(short_phone, site):
     assert shared, "no turn offered both Draw or Pass and the question"
 
 
+# The status line's parts on a phone's one line: shown (on that line) or left out (the line
+# under it, never shown), each whole.
+STATUS_PARTS = """() => {
+  const line = document.getElementById('g-status'), box = line.getBoundingClientRect();
+  return {cut: line.scrollWidth > line.clientWidth + 1, text: line.textContent,
+    parts: [...line.querySelectorAll('.status-part')].map((p) => { const r = p.getBoundingClientRect();
+      return [p.textContent, r.top < box.bottom - 1, p.scrollWidth <= p.clientWidth + 1 && r.right <= box.right + 1]; })};
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 300])
+def test_a_phones_status_line_leaves_out_whole_parts(short_phone, site, width):
+    """Latvian at 360 px read "1. kārta no 10 · pagalmā: 6 kauliņi (rezerve…": the status
+    line's parts (round, yard, reserve) now each show whole or not at all, the round always,
+    the last left out first (the reserve); the line keeps its one line."""
+    page = short_phone
+    page.set_viewport_size({"width": width, "height": 640})
+    open_in(page, site, "lv")
+    start_hot_seat(page, "lv", "chicken_foot", 4)
+    reveal(page, catalog("lv"))
+    m = page.evaluate(STATUS_PARTS)
+    shown = [whole for _, on, whole in m["parts"] if on]
+    assert not m["cut"] and len(m["parts"]) == 3 and m["parts"][0][1] and all(shown), m
+    assert [on for _, on, _ in m["parts"]] == sorted([on for _, on, _ in m["parts"]], reverse=True), m
+    assert page.locator("#g-status").evaluate("(e) => e.getBoundingClientRect().height") < 20
+    if width == 300:
+        assert not m["parts"][-1][1], m
+    assert "rezerve 1" in m["text"]     # a screen reader still has every part
+
+
 @pytest.mark.parametrize("lang", BROWSER_LANGS)
 def test_a_record_that_is_not_json_is_refused_in_the_language(page, site, lang):
     """The reason is the language's own words: no parser's English detail inside it

@@ -116,12 +116,15 @@ def view_of(s, seat):
 
 
 def status_line(s):
-    """The status line's HTML: the presenter's parts joined by dots.  The first
-    part, the game's title, is a span of its own (``status-title``): a phone,
-    whose one line is too short for every part, leaves the title out."""
+    """The status line's HTML: the presenter's parts, most important first, each a span
+    (``status-part``) after a dot of its own.  The first, the game's title
+    (``status-title``), a phone leaves out; on its one line a part that does not fit is
+    left out whole, with its dot and the parts after it, rather than cut ("(rezerve..."
+    in Latvian)."""
     v = s.game.view(0)
     parts = [say(p) for p in present.of(s.setup["game"]).status(s, v)]
-    return '<span class="status-title">%s &middot; </span>%s' % (parts[0], " &middot; ".join(parts[1:]))
+    return '<span class="status-title">%s</span>%s' % (parts[0], "".join(
+        ['<span class="status-part"><span class="status-dot"> &middot; </span>%s</span>' % p for p in parts[1:]]))
 
 
 def recent(s, bottom):

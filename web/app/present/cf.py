@@ -27,7 +27,7 @@ FIT_ICON = ('<svg class="fit-icon" viewBox="0 0 20 20" width="20" height="20" ar
 def status(s, v):
     """The status line's parts (plain text), the game's title first (screens.status_line)."""
     return [t("game.chicken_foot"), t("status.round_of", round=s.game.round_count(), rounds=v["rounds"]),
-            tn("status.yard", v["yard_size"], reserve=v["yard_reserve"])]
+            tn("status.yard", v["yard_size"]), t("status.reserve", reserve=v["yard_reserve"])]
 
 
 def seat_lines(s, v, seat):
