@@ -69,9 +69,9 @@ def test_position_shows_the_step_and_escapes_names():
     assert "step 5 of 14" in shown["html"]
     assert "<img" not in shown["html"] and html.escape(EVIL, quote=True).replace("&#x27;", "&#39;") in shown["html"]
     # Seat 1's hand only: the other hands are counts.
-    one = picture.position(rec, 0, 0)["html"]
+    one = picture.position(rec, 0, 0)["details"]
     assert one.count('class="tiles"') == 1 and "7 tiles" in one
-    assert picture.position(rec, 0, "none")["html"].count('class="hand-row"') == 0
+    assert picture.position(rec, 0, "none")["details"].count('class="hand-row"') == 0
     with pytest.raises(ValueError):
         picture.position(rec, 0, 3)
     with pytest.raises(record.RecordError) as caught:
@@ -267,7 +267,7 @@ def test_long_names_never_widen_the_picture(page, site, game):
     page.goto(site + "embed.html?controls=step,play&record=" + share.encode(rec))
     page.wait_for_function("document.documentElement.dataset.embedState === 'ready'", timeout=EMBED_READY_MS)
     widths = page.evaluate("[document.documentElement.scrollWidth, innerWidth,"
-                           " Math.max(...[...document.querySelectorAll('#position *')].map((e) => e.getBoundingClientRect().right))]")
+                           " Math.max(...[...document.querySelectorAll('#position *, #details *')].map((e) => e.getBoundingClientRect().right))]")
     assert widths[0] <= widths[1] and widths[2] <= widths[1] + 1, widths
     # Shortened, not dropped: the name is there, cut with an ellipsis.
     who = page.locator(".hand-row .who").first
@@ -275,6 +275,30 @@ def test_long_names_never_widen_the_picture(page, site, game):
     assert who.evaluate("(e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).textOverflow === 'ellipsis'")
     height = page.evaluate("document.documentElement.getBoundingClientRect().height")
     assert height < 1600, height
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [704, 334])
+def test_back_and_forward_stay_under_the_picture_at_every_step(page, site, width):
+    """The rules page's tallest diagram (a blocked round, 53 steps) in its frame's width on a
+    laptop and on a phone: Back and Forward sit right under the picture and keep their place
+    from step to step, the round's scores coming in at its end included (they once came
+    after the hands and the scores: off a 768 px screen, and moved down at the last step)."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(site + "embed.html?src=rules/diagrams/cf-blocked.json&step=50")
+    page.wait_for_function("document.documentElement.dataset.embedState === 'ready'", timeout=EMBED_READY_MS)
+    where = []
+    for step in (50, 51, 52, 53):
+        page.wait_for_function("(n) => document.documentElement.dataset.step === String(n)", arg=step)
+        where.append(page.evaluate("""() => { const f = document.getElementById('forward').getBoundingClientRect();
+          const pic = document.querySelector('#position svg').getBoundingClientRect();
+          return [Math.round(f.top), Math.round(f.top - pic.bottom), Math.round(f.bottom)]; }"""))
+        if step < 53:
+            page.get_by_role("button", name="Forward").click()
+    assert page.locator("#details .scores caption").inner_text() == "Round 1 scored"
+    assert len({top for top, _, _ in where}) == 1, where
+    gap, bottom = where[0][1], where[0][2]
+    assert 0 <= gap <= 90 and bottom <= 768, where     # the note under the picture between
 
 
 @pytest.mark.browser

@@ -136,6 +136,7 @@ def draw():
     shown = picture.position(state["rec"], state["step"], o["hand"], state["shape"])
     state["total"] = shown["total"]
     document.getElementById("position").innerHTML = shown["html"]
+    document.getElementById("details").innerHTML = shown["details"]
     set_state("step", state["step"])
     window.boneyardReport("step", state["step"])
     back = document.getElementById("back")

@@ -98,7 +98,10 @@ def scores_html(game, names):
 
 
 def position(rec, step, shown, shape="wide"):
-    """``{"html", "step", "total", "summary"}`` of the record at ``step``.
+    """``{"html", "details", "step", "total", "game"}`` of the record at ``step``: ``html``
+    the status, the move and the picture, ``details`` the hands and the scores (the frame
+    puts its Back and Forward between them, so they stay under the picture at every step
+    rather than go down the page as the hands and a round's scores come and go).
 
     ``rec`` is a record dict; ``step`` None means its end; ``shown`` is
     ``"reveal"``, ``"none"`` or a seat index; ``shape`` the table's shape
@@ -123,10 +126,9 @@ def position(rec, step, shown, shape="wide"):
     out.append('<p class="move" aria-live="polite">%s%s</p>' % (
         esc(move + "." if move else t("embed.the_deal")), (" " + esc(turn) + ".") if turn else ""))
     out.append(present.of(name).picture(present.Seats(game, names), game, rec, shown, shape))
-    if shown != "none":
-        out.append(hands_html(game, names, shown))
-    out.append(scores_html(game, names))
-    return {"html": "".join(out), "step": step, "total": total, "game": game}
+    details = [hands_html(game, names, shown)] if shown != "none" else []
+    details.append(scores_html(game, names))
+    return {"html": "".join(out), "details": "".join(details), "step": step, "total": total, "game": game}
 
 
 def record_until(rec, step):
