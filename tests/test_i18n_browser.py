@@ -369,6 +369,26 @@ def test_a_phones_status_line_leaves_out_whole_parts(short_phone, site, width):
     assert "rezerve 1" in m["text"]     # a screen reader still has every part
 
 
+def test_a_laptops_status_line_breaks_between_its_parts(page, site):
+    """Beside the tools on a laptop the status takes two lines where it must: it breaks at a
+    dot, never inside a part (English at 1366 px read "yard: 7" / "tiles")."""
+    open_in(page, site, "en")
+    start_hot_seat(page, "en", "chicken_foot", 4)
+    reveal(page, catalog("en"))
+    split = {}
+    wrapped = 0
+    for width in range(1200, 1420, 12):
+        page.set_viewport_size({"width": width, "height": 768})
+        wrapped += page.locator("#g-status").evaluate("(e) => e.getBoundingClientRect().height") > 30
+        lines = page.locator("#g-status .status-part").evaluate_all(
+            """ps => ps.map((p) => { const words = document.createRange(); words.setStartAfter(p.firstChild);
+                 words.setEndAfter(p.lastChild);    // the part's words, after its dot
+                 return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size; })""")
+        if max(lines) > 1:
+            split[width] = lines
+    assert split == {} and wrapped, wrapped      # it did take two lines at some widths
+
+
 @pytest.mark.parametrize("lang", BROWSER_LANGS)
 def test_a_record_that_is_not_json_is_refused_in_the_language(page, site, lang):
     """The reason is the language's own words: no parser's English detail inside it
