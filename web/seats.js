@@ -17,6 +17,8 @@ const seen = new WeakSet();   // the strips already placed (each page rewrite ma
 // beside the strip ("< 4"), where eight players on a phone showed three cards and nothing
 // said there were more.
 function count(bar) {
+  // A frame callback may come after the page replaced this strip (a scroll just before a move).
+  if (!bar.isConnected) return;
   const top = bar.parentElement;
   const b = bar.getBoundingClientRect();
   let before = 0;
