@@ -185,3 +185,67 @@ def test_the_opponents_strip_says_how_many_are_out_of_sight_and_a_tap_brings_the
           bar.replaceWith(bar.cloneNode(true));
           requestAnimationFrame(() => requestAnimationFrame(() => done(errors))); })""")
         assert errors == []
+
+
+# While the computers play, each frame: the heights of the opponents' strip and the table's view;
+# then and at the person's turn, the bar's height and where each tool button stands (the page is
+# rewritten at every move).
+STEADY = """
+window.__steady = {strip: new Set(), view: new Set(), bar: new Set(), tools: new Set(), frames: 0, turns: 0};
+let last = null;
+const watch = () => {
+  const html = document.documentElement, game = document.getElementById('game');
+  const h = (s) => { const e = document.querySelector(s); return e ? Math.round(e.getBoundingClientRect().height) : null; };
+  const s = window.__steady, who = html.dataset.waitingFor;
+  if (game && ['computer', 'human'].includes(who) && !game.querySelector('.rack .places')) {
+    // The person's turn too (the undo note comes with it), for the bar and the tools.
+    s.bar.add(h('#game .bar'));
+    s.tools.add([...document.querySelectorAll('#g-tools button')].filter((b) => b.offsetParent)
+      .map((b) => Math.round(b.getBoundingClientRect().left)).join(' '));
+  }
+  if (who === 'computer' && game && !game.querySelector('.rack .places')) {
+    s.frames += 1;
+    s.strip.add(h('#game .seats-bar')); s.view.add(h('#cf-view'));
+    const acting = document.querySelector('#game .seat-card.acting');
+    const who = acting ? acting.dataset.seat : null;
+    if (who !== last) s.turns += 1;
+    last = who;
+  }
+  requestAnimationFrame(watch);
+};
+requestAnimationFrame(watch);
+"""
+
+
+@pytest.mark.parametrize("kind", ["phone", "laptop"])
+def test_the_table_stands_still_while_the_computers_play(browser, site, kind):
+    """Four players, the person and three computers at Fast speed: from the person's move to
+    their next turn, the opponents' strip, the table's view and the bar keep their heights and
+    the tools their places, frame by frame. A card's "thinking" and "played 7-5" lines came and
+    went, a count of ten tiles took a second line, Chicken Foot's note under the table came and
+    went with every foot, and the undo note pushed the tools 262 px aside: the table moved up
+    to 43 px under the person's eyes at every move (found by a helper's walk-through)."""
+    view = ({"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True} if kind == "phone"
+            else {"viewport": {"width": 1366, "height": 768}})
+    for page, open_app in guarded_app(browser, site, init_script=STEADY, **view):
+        assert open_app() == "ready"
+        page.get_by_role("radio", name="Chicken Foot").check()
+        page.get_by_label("Players", exact=True).fill("4")
+        page.get_by_label("Players", exact=True).press("Tab")
+        page.get_by_label("Computer speed").select_option(label="Fast")
+        for i in range(1, 4):
+            page.get_by_label("Seat %d" % (i + 1), exact=True).select_option(label="Computer (easy)")
+        page.get_by_role("button", name="Start game").click()
+        seen = []
+        for _ in range(6):
+            waiting(page)
+            page.evaluate("() => { const s = window.__steady; for (const k of ['strip', 'view', 'bar', 'tools']) s[k].clear(); }")
+            mouse_step(page)
+            waiting(page)
+            s = page.evaluate("() => { const s = window.__steady; return {strip: [...s.strip], view: [...s.view],"
+                              " bar: [...s.bar], tools: [...s.tools], frames: s.frames, turns: s.turns}; }")
+            seen.append(s)
+            assert len(s["strip"]) <= 1 and len(s["view"]) <= 1 and len(s["bar"]) <= 1, seen
+            assert len(s["tools"]) <= 1, seen
+        # It watched the computers at it: frames at more than a few of their turns.
+        assert seen[-1]["frames"] > 30 and seen[-1]["turns"] >= 6, seen

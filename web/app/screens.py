@@ -173,15 +173,17 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
         if s.is_human(seat) or review:
             state = '<span class="seat-state to-play">&#9654; %s</span>' % esc(t("seats.to_play"))
         else:
-            state = ('<span class="seat-state thinking"><span class="spinner" aria-hidden="true"></span>%s</span>'
-                     % esc(t("play.thinking")))
+            state = ('<span class="seat-state thinking"><span class="spinner" aria-hidden="true"></span>'
+                     '<span class="state-words">%s</span></span>' % esc(t("play.thinking")))
     lately = ""
     if did:
         lately = '<span class="seat-did">%s</span>' % esc(", ".join(did))
+    # What the seat is doing and did, on one line that is always there (empty, it keeps its
+    # height): the cards, and the table under them, stay where they are from turn to turn.
     return ('<li class="seat-card%s%s" data-seat="%d" data-colour="%d"%s>'
             '<span class="seat-head">%s<span class="seat-kind">%s</span></span>'
             '<span class="seat-backs" role="img" aria-label="%s">%s</span>'
-            '<span class="seat-info">%s</span>%s%s</li>' % (
+            '<span class="seat-info">%s</span><span class="seat-now">%s%s</span></li>' % (
                 " acting" if turn else "", (" " + cls) if cls else "", seat, seat % 8,
                 ' aria-current="true"' if turn else "", name_html(s.names[seat], "seat-name"), kind_html(kind, short),
                 esc(tn("hand.hidden", count)), backs,
