@@ -363,3 +363,44 @@ def test_a_browser_that_keeps_nothing_keeps_the_language_chosen_in_the_address(p
     assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
     page.wait_for_function("() => document.documentElement.lang === 'lv'")
     assert "lang=lv" in page.url
+
+
+def test_a_save_of_a_newer_version_is_left_as_it_is(page, open_app):
+    """A save a later Boneyard wrote ("v":3: an older tab still open, a build rolled back) was
+    set aside as "unknown save format", gone from the newer build's list as well. Now it is
+    left where it is, unlisted, and the person is told to reload to update; the other games
+    stay, and the page starts."""
+    from tests_saves_support import finished_save
+    assert open_app() == "ready"
+    later = finished_save(game_id="glater").replace('{"v":2,', '{"v":3,', 1)
+    page.evaluate("([a, b]) => { localStorage.setItem('boneyard.game.glater', a);"
+                  " localStorage.setItem('boneyard.game.ggood', b); sessionStorage.setItem('boneyard.tab', 'glater'); }",
+                  [later, finished_save(game_id="ggood")])
+    reload(page)
+    assert page.get_by_role("button", name="Start game").is_visible()
+    assert "saved by a newer version of Boneyard" in notice(page)
+    assert page.evaluate("localStorage.getItem('boneyard.game.glater')") == later
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('boneyard.damaged.'))") == []
+    page.locator("#history > summary").click()
+    assert [r.get_attribute("data-game-id") for r in page.locator("#hist-games tr.hist-game").all()] == ["ggood"]
+
+
+def test_a_damaged_save_with_no_room_for_its_copy_stays_where_it_is(page, open_app):
+    """Setting a damaged save aside writes a copy, then removes it: with the storage full the
+    copy failed and the save was removed all the same, the notice saying it was set aside.
+    Now it stays, and the notice says so."""
+    from tests_saves_support import finished_save
+    assert open_app() == "ready"
+    damaged = finished_save(game_id="gbad")[:-2]
+    page.evaluate("v => localStorage.setItem('boneyard.game.gbad', v)", damaged)
+    page.evaluate(FILL)
+    reload(page)
+    assert page.get_by_role("button", name="Start game").is_visible()
+    assert "no room to set it aside, so it stays as it is" in notice(page)
+    assert page.evaluate("localStorage.getItem('boneyard.game.gbad')") == damaged
+    # With room again it is set aside as before.
+    page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler-')) localStorage.removeItem(k); }")
+    reload(page)
+    assert "It was set aside" in notice(page)
+    assert page.evaluate("[localStorage.getItem('boneyard.game.gbad'), localStorage.getItem('boneyard.damaged.gbad')]") == [
+        None, damaged]

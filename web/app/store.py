@@ -58,6 +58,8 @@ class _Tab:
         self.notes = []       # catalog keys (and params) of values that fell back to defaults
         self.mark = None      # (session, rounds, actions) last stored: what flush() compares
         self.proxies = []
+        self.kept = set()     # damaged saves left in place (no room for their copy), said once
+        self.newer_said = False   # a save of a later version was met and said so
 
 
 tab = _Tab()
@@ -349,19 +351,39 @@ def session_of(text):
 
 
 def set_aside(key, text, exc):
-    """Move a damaged save out of the way (kept for a bug report) and say so."""
+    """Move a damaged save out of the way (kept for a bug report) and say so.  Only once its
+    copy is written: with the storage full the save stays where it is (said once a tab), where
+    it was once removed with no copy kept, the notice saying it was set aside."""
     from app import dom
 
-    put(DAMAGED_PREFIX + key[len(PREFIX):] if key.startswith(PREFIX) else LEGACY_KEY + ".damaged", text)
-    remove(key)
-    note("error.save_damaged", reason=dom.describe(exc))
+    if put(DAMAGED_PREFIX + key[len(PREFIX):] if key.startswith(PREFIX) else LEGACY_KEY + ".damaged", text):
+        remove(key)
+        note("error.save_damaged", reason=dom.describe(exc))
+    elif key not in tab.kept:
+        tab.kept.add(key)
+        note("error.save_damaged_kept", reason=dom.describe(exc))
+
+
+def newer(text):
+    """True for a save written by a later version of Boneyard (its ``v`` above 2): not ours to
+    read or set aside (an older tab, or a build rolled back, once moved such a game out of
+    the newer build's list too); it is left as it is, unlisted, and said once a tab."""
+    if not isinstance(text, str) or not text.startswith('{"v":'):
+        return False
+    digits = text[5:text.find(",", 5)]
+    if not (digits.isdigit() and int(digits) > 2):
+        return False
+    if not tab.newer_said:
+        tab.newer_said = True
+        note("error.save_newer")
+    return True
 
 
 def load(game_id, adopt_it=True):
     """The session saved as ``game_id`` (this tab then plays it), or None (damaged: set aside)."""
     key = PREFIX + game_id
     text = get(key)
-    if text is None:
+    if text is None or newer(text):
         return None
     try:
         session = session_of(text)
@@ -424,7 +446,8 @@ def games():
         text = get(key)
         head = read_head(text)
         if head is None:
-            set_aside(key, text, ValueError("unknown save format"))
+            if not newer(text):
+                set_aside(key, text, ValueError("unknown save format"))
             continue
         meta = head["meta"]
         item = {"id": key[len(PREFIX):], "updated": head["updated"], "game": meta["game"],
