@@ -187,8 +187,11 @@ def test_history_survives_reload_reviews_exports_and_deletes(page, open_app, sav
         {"id": i["id"], "updated": i["updated"], "setup": json.loads(by_id[i["id"]])["setup"]} for i in items]
     assert lines == [json.loads(by_id[i["id"]])["record"] for i in items]
     assert info.value.suggested_filename.startswith("boneyard-history-")
-    # Delete one: gone from the list and from the statistics; the panel stays open.
-    page.locator('#hist-games tr[data-game-id="g3"]').get_by_role("button", name="Delete").click()
+    # Delete one, once asked: gone from the list and from the statistics; the panel stays open.
+    row = page.locator('#hist-games tr[data-game-id="g3"]')
+    row.get_by_role("button", name="Delete").click()
+    assert row.get_by_role("alert").inner_text() == "Delete this game for good?"
+    row.get_by_role("button", name="Delete", exact=True).click()
     page.wait_for_function("() => !document.querySelector('#hist-games tr[data-game-id=\"g3\"]')")
     assert page.locator("#history").get_attribute("open") is not None
     rows = stats_rows(page)

@@ -404,3 +404,26 @@ def test_a_damaged_save_with_no_room_for_its_copy_stays_where_it_is(page, open_a
     assert "It was set aside" in notice(page)
     assert page.evaluate("[localStorage.getItem('boneyard.game.gbad'), localStorage.getItem('boneyard.damaged.gbad')]") == [
         None, damaged]
+
+
+def test_deleting_a_game_in_progress_asks_first(page, open_app):
+    """Delete sits beside Continue and removed the game at once. It now asks, in its place:
+    Keep (with the focus) leaves the game and gives the focus back to Delete; Delete for
+    good removes it."""
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    mouse_step(page)
+    waiting(page)
+    game_id = page.evaluate("sessionStorage.getItem('boneyard.tab')")
+    page.get_by_role("button", name="New game").click()
+    row = page.locator('#setup .saved-going li[data-game-id="%s"]' % game_id)
+    row.get_by_role("button", name="Delete").click()
+    assert row.get_by_role("alert").inner_text() == "Delete this game for good?"
+    assert page.evaluate("document.activeElement.dataset.act") == "delete-kept"
+    page.keyboard.press("Enter")                       # Keep
+    assert row.get_by_role("button", name="Continue").is_visible()
+    assert page.evaluate("document.activeElement.dataset.act") == "delete-saved"
+    assert page.evaluate("k => localStorage.getItem(k) !== null", "boneyard.game." + game_id)
+    row.get_by_role("button", name="Delete").click()
+    row.get_by_role("button", name="Delete", exact=True).click()
+    page.wait_for_function("(id) => !document.querySelector(`#setup li[data-game-id=\"${id}\"]`)", arg=game_id)
+    assert page.evaluate("k => localStorage.getItem(k)", "boneyard.game." + game_id) is None

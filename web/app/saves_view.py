@@ -39,6 +39,16 @@ def _row(item, when):
                main, delete))
 
 
+def delete_ask_html(game_id):
+    """What a game's Delete becomes once pressed: a question, Delete for good and Keep (Keep
+    first, where the focus goes: a game was deleted at once by a press beside Continue)."""
+    return ('<span class="delete-ask" role="alert">%s</span>'
+            '<button type="button" data-act="delete-kept" data-arg="%s">%s</button>'
+            '<button type="button" class="danger" data-act="delete-confirmed" data-arg="%s">%s</button>'
+            % (escape(t("saves.delete_ask")), escape(game_id), escape(t("saves.delete_keep")),
+               escape(game_id), escape(t("saves.delete_yes"))))
+
+
 def saved_games_html(items, when):
     """Games in progress, then finished games (``items`` from ``store.games()``), or "".
 

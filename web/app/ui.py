@@ -127,6 +127,17 @@ def show_setup(message=""):
     records.refresh()
 
 
+def ask_delete(game_id):
+    """A game's Delete asks first, in the place of its buttons (in the saved games and the
+    history alike): Keep, which has the focus, or Delete for good."""
+    pressed = window.document.querySelectorAll('[data-act="delete-saved"][data-arg="%s"]' % window.CSS.escape(game_id))
+    for i in range(pressed.length):
+        pressed.item(i).parentElement.innerHTML = saves_view.delete_ask_html(game_id)
+    keep = window.document.querySelector('[data-act="delete-kept"]')
+    if keep is not None:
+        keep.focus()
+
+
 def when(ms):
     """A saved game's last play, in the page's language and the reader's time zone."""
     try:
@@ -549,8 +560,15 @@ def handle(act, arg):
         else:
             show_setup()
     elif act == "delete-saved":
+        ask_delete(arg)
+    elif act == "delete-confirmed":
         store.delete(arg)
         show_setup()
+    elif act == "delete-kept":
+        show_setup()
+        again = window.document.querySelector('[data-act="delete-saved"][data-arg="%s"]' % window.CSS.escape(arg))
+        if again is not None:
+            again.focus()
     elif act == "replay-saved":
         s = store.load(arg, adopt_it=False)   # only viewed: this tab keeps its own game
         if s is not None:
