@@ -257,8 +257,18 @@ def loads_cut(text, head, pieces, plain=False):
     return data
 
 
+def has_control(name):
+    """True if ``name`` holds a control character other than a tab (none can be typed into
+    the page's name fields; a NUL cut a shared record's names short in the page)."""
+    for c in name:
+        if ord(c) < 32 and c != "\t":
+            return True
+    return False
+
+
 def check_names(names):
-    """Refuse a name over :data:`MAX_NAME` code points (a name is never cut short)."""
+    """Refuse a name over :data:`MAX_NAME` code points (a name is never cut short), or one
+    holding a control character (:func:`has_control`)."""
     if not isinstance(names, list):
         return
     for i in range(len(names)):
@@ -267,14 +277,19 @@ def check_names(names):
             raise RecordError("name %d is %d characters long; a name has at most %d (Unicode code points)"
                               % (i + 1, len(name), MAX_NAME), key="record.name_too_long",
                               params={"n": i + 1, "length": len(name), "max": MAX_NAME})
+        if isinstance(name, str) and has_control(name):
+            raise RecordError("name %d holds a control character" % (i + 1), key="record.name_control",
+                              params={"n": i + 1})
 
 
 def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _head_game(data):
-    """The new game a record's head (format, game, players, options, names) describes; RecordError if bad."""
+def head_game(data):
+    """The new game a record's head (format, game, players, options, names) describes;
+    RecordError if bad.  What reads a record's head before replaying it (the page sizes
+    its seats by ``players``) checks it with this first."""
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object", key="record.not_object")
     if data.get("format") != RECORD_FORMAT:
@@ -311,7 +326,7 @@ def skim(data, upto, game=None):
     seconds of MicroPython).  ``game``, a new game of the record's head (the
     page's, with its names), is the one built on when given.
     """
-    checked = _head_game(data)
+    checked = head_game(data)
     if game is None:
         game = checked
     rounds = data.get("rounds", [])
@@ -360,7 +375,7 @@ def replay_steps(data, step=None, every=0, play=None):
     """
     if isinstance(data, str):
         data = loads(data)
-    game = _head_game(data)
+    game = head_game(data)
     start_round, apply = game.start_round, game.apply
     if play is not None:
         game, start_round, apply = play(game)

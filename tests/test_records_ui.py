@@ -89,6 +89,33 @@ def test_refusals_say_what_is_wrong():
         recordio.parse(recordio.share_link("x", rec) + "&step=2x")
 
 
+# A record whose head the page read before anything checked it (its seat count), with what
+# the refusal now says: the engine's words, where the page said "IndexError" or "TypeError".
+BAD_HEADS = [
+    (lambda r: r.update(players=9), "takes 2 to 8 players, not 9"),
+    (lambda r: r.update(players="2"), "players must be a whole number"),
+    (lambda r: r.update(rounds=[]), "the record has no rounds"),
+    (lambda r: r["names"].__setitem__(0, "A\x00B"), "name 1 holds a control character"),
+]
+
+
+@pytest.mark.parametrize("change, said", BAD_HEADS, ids=["players 9", "players text", "no rounds", "NUL in a name"])
+def test_a_records_head_is_checked_before_the_page_reads_it(change, said):
+    rec = json.loads(played_session("chicken-foot", 2, rounds=1).record_json())
+    change(rec)
+    for text in (json.dumps(rec), recordio.share_link("https://x/", rec)):
+        with pytest.raises(record.RecordError) as info:
+            recordio.parse(text)
+        assert said in str(info.value), text[:80]
+
+
+def test_a_name_may_hold_a_tab_but_no_other_control_character():
+    assert not record.has_control("Ana\tB") and not record.has_control("Zoë 🂡")
+    assert record.has_control("A\x00B") and record.has_control("A\x1bB")
+    setup = sess.clean_setup({"names": ["A\x00B", "Ben"]})
+    assert setup["names"][:2] == [sess.default_setup()["names"][0], "Ben"]
+
+
 def test_viewer_log_is_in_step_with_the_position():
     s = played_session()
     viewer = replay.Viewer(s, mode="replay", imported=True)
@@ -395,6 +422,15 @@ def test_bad_files_links_and_records_leave_the_game_alone(page, open_app, site, 
     page.evaluate("location.hash = '#record=garbage'")
     page.wait_for_function("() => document.getElementById('rec-error').textContent.includes('link')")
     assert "'z' or 'j'" in alert.inner_text()
+    assert page.evaluate("window.boneyard.record()") == before and save_of(page) == saved
+
+    # A head the page once read before it was checked: the engine's words, the game untouched.
+    bad = json.loads(before)
+    bad["players"] = 9
+    page.get_by_label("Record (JSON) or share link").fill(json.dumps(bad))
+    page.get_by_role("button", name="Load").click()
+    page.wait_for_function("() => document.getElementById('rec-error').textContent.includes('not 9')")
+    assert "Error" not in alert.inner_text()
     assert page.evaluate("window.boneyard.record()") == before and save_of(page) == saved
 
     # Opening a bad link in a new page: the saved game is resumed, untouched.

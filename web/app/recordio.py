@@ -42,7 +42,24 @@ def parse_step(text):
 
 
 def parse(text):
-    """``(record dict, step or None)`` from JSON text, a share link or a bare share code."""
+    """``(record dict, step or None)`` from JSON text, a share link or a bare share code, its
+    head checked (:func:`checked`)."""
+    rec, step = _parse(text)
+    return checked(rec), step
+
+
+def checked(rec):
+    """``rec`` once its head is sound (game, players, options, names: the page sizes its seats
+    by them before the replay checks the rest; "IndexError" was all it said) and it has a
+    round to show; else RecordError, in the engine's words."""
+    records.head_game(rec)
+    rounds = rec.get("rounds")
+    if isinstance(rounds, list) and not rounds:
+        raise RecordError("the record has no rounds: there is nothing to show", key="record.no_rounds")
+    return rec
+
+
+def _parse(text):
     if not isinstance(text, str):
         raise RecordError(t("records.empty"))
     text = text.strip()
@@ -76,7 +93,7 @@ def parsing(text, cut):
             pieces = cut(body)
             if pieces is not None:
                 rec = yield from records.loads_cut(body, pieces[0], pieces[1], pieces[3])
-                return rec, None
+                return checked(rec), None
     return parse(text)
 
 
