@@ -257,18 +257,8 @@ def loads_cut(text, head, pieces, plain=False):
     return data
 
 
-def has_control(name):
-    """True if ``name`` holds a control character other than a tab (none can be typed into
-    the page's name fields; a NUL cut a shared record's names short in the page)."""
-    for c in name:
-        if ord(c) < 32 and c != "\t":
-            return True
-    return False
-
-
 def check_names(names):
-    """Refuse a name over :data:`MAX_NAME` code points (a name is never cut short), or one
-    holding a control character (:func:`has_control`)."""
+    """Refuse a name over :data:`MAX_NAME` code points (a name is never cut short)."""
     if not isinstance(names, list):
         return
     for i in range(len(names)):
@@ -277,9 +267,6 @@ def check_names(names):
             raise RecordError("name %d is %d characters long; a name has at most %d (Unicode code points)"
                               % (i + 1, len(name), MAX_NAME), key="record.name_too_long",
                               params={"n": i + 1, "length": len(name), "max": MAX_NAME})
-        if isinstance(name, str) and has_control(name):
-            raise RecordError("name %d holds a control character" % (i + 1), key="record.name_control",
-                              params={"n": i + 1})
 
 
 def _is_int(v):

@@ -165,8 +165,15 @@ def tile_back_svg(orientation="horizontal", size=40, label="face-down tile"):
 # --- the Chicken Foot table ---------------------------------------------------
 
 def escape(text):
-    """``text`` safe inside SVG/HTML text and attribute values."""
+    """``text`` safe inside SVG/HTML text and attribute values.  A control character (a
+    record's name may hold any: RULES.md limits only its length) is drawn as its Unicode
+    control picture, U+2400 on: XML allows none of them, and a NUL cut the page's HTML
+    short at it (a shared record's replay lost its buttons)."""
     text = str(text)
+    for c in text:
+        if ord(c) < 32 and c not in "\t\n\r":
+            text = "".join([chr(0x2400 + ord(x)) if ord(x) < 32 and x not in "\t\n\r" else x for x in text])
+            break
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#39;"))
 

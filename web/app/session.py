@@ -65,8 +65,8 @@ def clean_setup(data):
     names = data.get("names")
     if isinstance(names, list):
         for i in range(min(8, len(names))):
-            # Never cut: a name over the records' limit, or one a record refuses, takes the default.
-            if isinstance(names[i], str) and len(names[i]) <= records.MAX_NAME and not records.has_control(names[i]):
+            # Never cut: a name over the records' limit takes the default.
+            if isinstance(names[i], str) and len(names[i]) <= records.MAX_NAME:
                 setup["names"][i] = names[i]
     if data.get("speed") in SPEEDS:
         setup["speed"] = data["speed"]
