@@ -168,6 +168,38 @@ def test_an_app_that_starts_after_the_watchdog_gave_up_takes_its_message_back(pa
     page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'human'", timeout=30000)
 
 
+@pytest.mark.parametrize("stalled", ["web/style.css", "web/harmless.js"])
+def test_a_stalled_file_is_named_and_the_page_starts_when_it_comes(page, page_watch, site, stalled):
+    """A stylesheet or harmless.js that never answers: the watchdog waited behind it (scripts
+    wait for the stylesheets and the scripts before them), and "Loading the game..." stayed for
+    ever. The watchdog (async) now runs at once and, its time up (here 1.5 s), names the file;
+    when the file comes after all, the page starts and takes the message back."""
+    page_watch.expect_errors()
+    held = []
+
+    def quick(route):
+        body = route.fetch().text()
+        route.fulfill(body=body.replace("const START_TIMEOUT_MS = 30000;", "const START_TIMEOUT_MS = 1500;"),
+                      content_type="text/javascript")
+    page.route("**/web/boot.js", quick)
+    page.route("**/" + stalled, lambda route: held.append(route))
+    page.goto(site + "?lang=en", wait_until="commit")
+    # Never "loading" for long: the app starts without the file (a stylesheet need not stop it),
+    # or the watchdog says which file it waits for.
+    # (Polled by time: a stylesheet on its way holds the page's frames, which Playwright polls by.)
+    page.wait_for_function("() => document.documentElement.dataset.appState !== 'loading'", timeout=15000,
+                           polling=100)
+    if stalled == "web/harmless.js" or page.get_attribute("html", "data-app-state") == "error":
+        page.wait_for_function("(f) => document.getElementById('error').textContent.includes(f)", arg=stalled,
+                               polling=100)
+        assert page.locator("#error").is_visible()
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_function("() => document.documentElement.dataset.appState === 'ready'", timeout=30000)
+    assert page.locator("#error").is_hidden()
+    assert page.get_by_role("button", name="Start game").is_visible()
+
+
 def test_broken_worker_runtime_leaves_the_page_usable(page, page_watch, site):
     page_watch.expect_errors()
     # A context route also covers the worker's own requests.

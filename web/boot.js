@@ -13,14 +13,33 @@ function fail(message, key, params) {
   // The page starts the worker only once it is ready: it never will now (and the header's
   // "Computer players starting..." would say otherwise for ever).
   if (root.dataset.workerState === "loading") root.dataset.workerState = "error";
-  const starting = document.getElementById("computer-status");
-  if (starting) starting.hidden = true;
-  const box = document.getElementById("error");
-  box.textContent = "Boneyard could not start: " + message;
-  box.hidden = false;
-  import("./i18n.js").then((i18n) => i18n.ready.then(() => {
-    box.textContent = i18n.t("error.start", { reason: key ? i18n.t(key, params) : message });
-  })).catch(() => { /* English stays */ });
+  // This script may run before the page's body is parsed (it is async): then it shows the
+  // message once the body is there.
+  const show = () => {
+    const starting = document.getElementById("computer-status");
+    if (starting) starting.hidden = true;
+    const box = document.getElementById("error");
+    box.textContent = "Boneyard could not start: " + message;
+    box.hidden = false;
+    import("./i18n.js").then((i18n) => i18n.ready.then(() => {
+      box.textContent = i18n.t("error.start", { reason: key ? i18n.t(key, params) : message });
+    })).catch(() => { /* English stays */ });
+  };
+  whenParsed(show);
+}
+
+function whenParsed(run) {
+  if (document.readyState === "loading") addEventListener("DOMContentLoaded", run);
+  else run();
+}
+
+// The page's own files (stylesheets, scripts) that have not arrived: a resource is listed
+// in the performance timeline once its response has ended.
+function pending() {
+  const files = [...document.querySelectorAll('link[rel="stylesheet"][href], script[src]')]
+    .map((el) => el.href || el.src);
+  // (harmless.js too: a 404 of it is harmless, but the scripts after it wait while it comes.)
+  return files.filter((url) => !performance.getEntriesByName(url).length).map(named);
 }
 
 // A file the page cannot start without could not be fetched (named by its last two parts).
@@ -38,20 +57,32 @@ addEventListener("error", (event) => {
 // A page script that cannot be fetched (PyScript's core.js a 404): its element's error event
 // does not reach window's listener above (it does not bubble; this one captures it), and the
 // page would wait out the whole timeout and then not say which file.
+const named = (url) => new URL(url, location.href).pathname.split("/").slice(-2).join("/");
+// What the page starts without: the watchdog's own list of harmless errors.
+const OPTIONAL = ["web/harmless.js"];
 addEventListener("error", (event) => {
   const el = event.target;
-  if (el instanceof HTMLScriptElement && el.src) {
-    missing(new URL(el.src, location.href).pathname.split("/").slice(-2).join("/"));
-  }
+  if (el instanceof HTMLScriptElement && el.src && !OPTIONAL.includes(named(el.src))) missing(named(el.src));
 }, true);
+// This script is async: a page script may have failed before it ran (its error event gone by).
+// The performance timeline keeps each response's status.
+for (const el of document.querySelectorAll("script[src]")) {
+  const entry = performance.getEntriesByName(el.src)[0];
+  if (entry && entry.responseStatus >= 400 && !OPTIONAL.includes(named(el.src))) missing(named(el.src));
+}
 // The entry script's own report, when the app's bundle cannot be unpacked.
 window.boneyardStartFailed = (message) => fail(String(message));
 addEventListener("unhandledrejection", (event) => {
   if (harmless("rejection", event)) event.preventDefault();
   else fail(String(event.reason && event.reason.message || event.reason));
 });
-setTimeout(() => fail("it did not finish loading within " + START_TIMEOUT_MS / 1000 + " seconds.",
-  "boot.timeout", { seconds: START_TIMEOUT_MS / 1000 }), START_TIMEOUT_MS);
+setTimeout(() => {
+  // A file still on its way is named (a stalled stylesheet said nothing of itself).
+  const late = pending();
+  if (late.length) missing(late.join(", "));
+  else fail("it did not finish loading within " + START_TIMEOUT_MS / 1000 + " seconds.",
+    "boot.timeout", { seconds: START_TIMEOUT_MS / 1000 });
+}, START_TIMEOUT_MS);
 
 // PyScript reports a file it could not fetch (the app's main.py, its config) in a banner of
 // its own, which ran off the page's edge while the page waited out its timeout (the config)
@@ -72,7 +103,8 @@ new MutationObserver((changes, observer) => {
 
 // The page's Python script reports "ready" itself; if it ends without doing
 // so, something it could not catch went wrong.
-addEventListener("DOMContentLoaded", () => {
+// (This script is async: the body may be parsed already when it runs.)
+whenParsed(() => {
   const app = document.querySelector('script[type="mpy"]');
   if (app) app.addEventListener("mpy:done", () => pyscriptFailed() ||
     fail("the app stopped before it was ready.", "boot.stopped"));
