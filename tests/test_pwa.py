@@ -225,6 +225,9 @@ def test_a_new_build_is_offered_and_replaces_the_old_one(guarded, tmp_path):
     with serving(dist) as url:
         page = open_offline_ready(guarded, url + NO_PYODIDE)
         assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--build').trim()") == ""
+        # A game is on (the offer once went to the footer, which a game hides).
+        page.get_by_role("button", name="Play Chicken Foot").click()
+        page.wait_for_function("() => document.documentElement.classList.contains('playing')")
 
         # Deploy a new build: one stylesheet changes.
         css = (build.ROOT / "web" / "pages.css").read_bytes() + b':root { --build: "two"; }\n'
@@ -233,7 +236,9 @@ def test_a_new_build_is_offered_and_replaces_the_old_one(guarded, tmp_path):
         assert new_cache != old_cache
         page.evaluate("window.boneyardPwa.checkForUpdate()")
         button = page.get_by_role("button", name="Update available — reload")
-        button.wait_for(timeout=OFFLINE_READY_MS)
+        button.wait_for(timeout=OFFLINE_READY_MS)     # visible, over the game
+        box = button.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
         # Until the person accepts, the old build keeps serving.
         assert page.evaluate("fetch('./web/pages.css').then((r) => r.text())").find("--build") == -1
         with page.expect_navigation():
@@ -243,6 +248,32 @@ def test_a_new_build_is_offered_and_replaces_the_old_one(guarded, tmp_path):
         assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--build').trim()") == '"two"'
         assert cache_names(page) == [new_cache]
         assert page.get_attribute("html", "data-offline-state") == "ready"
+
+
+def test_an_update_taken_in_another_tab_is_said_and_a_reload_ends_the_mix(guarded, tmp_path):
+    """Two tabs offered a new build; one takes it. The other ran the old build while its files
+    came from the new one, and its Update button only disabled itself. Now it says the other
+    tab updated Boneyard, and its button reloads it into the new build."""
+    dist = build.build(tmp_path / "dist", quiet=True)
+    with serving(dist) as url:
+        first = open_offline_ready(guarded, url + NO_PYODIDE)
+        second = guarded.new_page()
+        second.goto(url + NO_PYODIDE)
+        assert wait_for_state(second, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        css = (build.ROOT / "web" / "pages.css").read_bytes() + b':root { --build: "two"; }\n'
+        build.build(dist, quiet=True, overrides={"web/pages.css": css})
+        for page in (first, second):
+            page.evaluate("window.boneyardPwa.checkForUpdate()")
+            page.get_by_role("button", name="Update available — reload").wait_for(timeout=OFFLINE_READY_MS)
+        with second.expect_navigation():
+            second.get_by_role("button", name="Update available — reload").click()
+        reload = first.get_by_role("button", name="Reload", exact=True)
+        reload.wait_for(timeout=OFFLINE_READY_MS)
+        assert "updated in another tab" in first.locator("#update-offer").inner_text()
+        with first.expect_navigation():
+            reload.click()
+        assert wait_for_state(first, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        assert first.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--build').trim()") == '"two"'
 
 
 class VaryingHandler(build.StaticHandler):

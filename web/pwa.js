@@ -34,13 +34,31 @@ function show(state, text) {
   box.hidden = !text;
 }
 
+// The offer of a new build stands in the page's header, seen while a game is on too (the
+// footer, where the offline download's progress goes, is hidden then: someone who always
+// went straight back into their game never saw it).
+function updateBox(text) {
+  let box = document.getElementById("update-offer");
+  if (!box) {
+    box = document.createElement("p");
+    box.id = "update-offer";
+    box.className = "update-offer";
+    box.setAttribute("role", "status");
+    const header = document.querySelector(".site-header");
+    const picker = document.getElementById("theme-picker");
+    if (header && picker && picker.parentElement === header) header.insertBefore(box, picker);
+    else (header || document.body).append(box);
+  }
+  box.hidden = false;
+  box.textContent = text;
+  return box;
+}
+
 function offerUpdate(registration) {
   const waiting = registration.waiting;
   if (!waiting || root.dataset.updateState === "applying") return;
   root.dataset.updateState = "available";
-  const box = statusBox();
-  box.hidden = false;
-  box.textContent = t("pwa.new_version");
+  const box = updateBox(t("pwa.new_version"));
   const button = document.createElement("button");
   button.type = "button";
   button.className = "update-button";
@@ -48,9 +66,32 @@ function offerUpdate(registration) {
   button.addEventListener("click", () => {
     root.dataset.updateState = "applying";
     button.disabled = true;
+    // Another tab may have taken the update already: nothing waits, and the new build
+    // controls this page; a reload is all that is left (the game is saved at every move).
+    if (!registration.waiting) {
+      location.reload();
+      return;
+    }
     // The waiting worker takes over only now; the reload below then loads
     // every file from its cache, never a mix of builds.
-    waiting.postMessage({ type: "skip-waiting" });
+    registration.waiting.postMessage({ type: "skip-waiting" });
+  });
+  box.append(button);
+}
+
+// Another tab took the update: this one still runs the old build while its files now come
+// from the new one. It says so, with the reload that ends the mix.
+function updatedElsewhere() {
+  root.dataset.updateState = "available";
+  const box = updateBox(t("pwa.updated_elsewhere"));
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "update-button";
+  button.textContent = t("pwa.reload");
+  button.addEventListener("click", () => {
+    root.dataset.updateState = "applying";
+    button.disabled = true;
+    location.reload();
   });
   box.append(button);
 }
@@ -90,11 +131,16 @@ async function register() {
   const container = navigator.serviceWorker;
   container.addEventListener("message", onMessage);
   let reloading = false;
+  let controller = container.controller;
   container.addEventListener("controllerchange", () => {
     // Only an accepted update reloads; the first install just takes control.
+    const had = controller;
+    controller = container.controller;
     if (root.dataset.updateState === "applying" && !reloading) {
       reloading = true;
       location.reload();
+    } else if (had && root.dataset.updateState !== "applying") {
+      updatedElsewhere();     // a build replaced the one this page runs: another tab's doing
     }
   });
   let registration;
