@@ -150,14 +150,31 @@ def test_an_app_that_starts_after_the_watchdog_gave_up_takes_its_message_back(pa
     page_watch.expect_errors()
     page.add_init_script(STATES)
     if cause == "timeout":
+        # PyScript's core.js waits for the rewritten watchdog: it runs on its own (async), and
+        # this route's own delay would otherwise let the app come up first.
+        served = []
+        held = []
+
         def slow(route):
             body = route.fetch().text()
             assert "const START_TIMEOUT_MS = 30000;" in body
             route.fulfill(body=body.replace("const START_TIMEOUT_MS = 30000;", "const START_TIMEOUT_MS = 1;"),
                           content_type="text/javascript")
+            served.append(True)
+            while held:
+                held.pop().continue_()
+
+        def core(route):
+            if served:
+                route.continue_()
+            else:
+                held.append(route)
         page.route("**/web/boot.js", slow)
+        page.route("**/pyscript/core.js", core)
     else:
-        page.add_init_script("addEventListener('DOMContentLoaded', () => setTimeout(() => { throw new Error('stray'); }))")
+        # Once the watchdog is there (it defines boneyardStartFailed), and the app not yet up.
+        page.add_init_script("""const stray = setInterval(() => { if (window.boneyardStartFailed) {
+          clearInterval(stray); setTimeout(() => { throw new Error('stray'); }); } }, 1);""")
     page.goto(site + "?seed=3")
     page.wait_for_function("() => document.documentElement.dataset.appState === 'ready'", timeout=30000)
     assert page.evaluate("window.__appStates") == ["error", "ready"]     # it did give up first
