@@ -249,3 +249,55 @@ def test_the_table_stands_still_while_the_computers_play(browser, site, kind):
             assert len(s["tools"]) <= 1, seen
         # It watched the computers at it: frames at more than a few of their turns.
         assert seen[-1]["frames"] > 30 and seen[-1]["turns"] >= 6, seen
+
+
+def test_a_narrow_card_shows_the_last_move_whole(browser, site):
+    """Eight players on a laptop: a card is too narrow for "drew, played 9-0" (it read "drew,
+    play..."): it shows the last move alone, whole; the earlier ones are in the log."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 1366, "height": 768}):
+        assert open_app() == "ready"
+        page.get_by_role("radio", name="Chicken Foot").check()
+        page.get_by_label("Players", exact=True).fill("8")
+        page.get_by_label("Players", exact=True).press("Tab")
+        page.get_by_label("Computer speed").select_option(label="Instant")
+        for i in range(1, 8):
+            page.get_by_label("Seat %d" % (i + 1), exact=True).select_option(label="Computer (easy)")
+        page.get_by_role("button", name="Start game").click()
+        several = 0
+        for _ in range(8):
+            waiting(page)
+            did = page.locator("#game .seats-bar .seat-did").evaluate_all("""ds => ds.map((d) => [d.textContent,
+              [...d.childNodes].filter((n) => n.nodeType === 3 || n.checkVisibility()).map((n) => n.textContent).join(''),
+              d.scrollWidth <= d.clientWidth + 1])""")
+            assert all(whole for _, _, whole in did), did
+            for text, shown, _ in did:
+                if ", " in text:
+                    several += 1
+                    assert shown == text.split(", ")[-1], did
+            mouse_step(page)
+        assert several, "no seat did two things in a row"
+
+
+def test_moons_trick_places_keep_their_size_on_a_phone(browser, site):
+    """A phone, Moon: an empty place in the trick was 77 px tall and a played one 104, so the
+    places grew and moved at every tile and every new trick. Every place, empty or played, is
+    now one size."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 390, "height": 844}, is_mobile=True,
+                                      has_touch=True):
+        assert open_app() == "ready"
+        page.get_by_role("radio", name="Three-Player Moon").check()
+        page.get_by_label("Computer speed").select_option(label="Instant")
+        for i in (1, 2):
+            page.get_by_label("Seat %d" % (i + 1), exact=True).select_option(label="Computer (easy)")
+        page.get_by_role("button", name="Start game").click()
+        sizes = set()
+        played = 0
+        for _ in range(14):
+            if not mouse_step(page):
+                break
+            waiting(page)
+            spots = page.locator("#game .played").evaluate_all(
+                "ps => ps.map((p) => [p.classList.contains('empty'), Math.round(p.getBoundingClientRect().height)])")
+            played += sum(1 for empty, _ in spots if not empty)
+            sizes.update(h for _, h in spots if h)     # (none drawn at a hand's end)
+        assert played and len(sizes) == 1, sizes

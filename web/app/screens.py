@@ -177,7 +177,10 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
                      '<span class="state-words">%s</span></span>' % esc(t("play.thinking")))
     lately = ""
     if did:
-        lately = '<span class="seat-did">%s</span>' % esc(", ".join(did))
+        # All but the last in a span of their own, which a narrow card leaves out: "drew,
+        # play..." lost the tile played, the part that matters (web/style.css).
+        lately = '<span class="seat-did">%s%s</span>' % (
+            "".join(['<span class="did-early">%s, </span>' % esc(x) for x in did[:-1]]), esc(did[-1]))
     # What the seat is doing and did, on one line that is always there (empty, it keeps its
     # height): the cards, and the table under them, stay where they are from turn to turn.
     return ('<li class="seat-card%s%s" data-seat="%d" data-colour="%d"%s>'
