@@ -15,6 +15,17 @@ from test_ui import mouse_step, waiting
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
+def start_chicken_foot(page, players, speed):
+    """From the setup: Chicken Foot, the person and ``players`` - 1 easy computers at ``speed``."""
+    page.get_by_role("radio", name="Chicken Foot").check()
+    page.get_by_label("Players", exact=True).fill(str(players))
+    page.get_by_label("Players", exact=True).press("Tab")
+    page.get_by_label("Computer speed").select_option(label=speed)
+    for i in range(1, players):
+        page.get_by_label("Seat %d" % (i + 1), exact=True).select_option(label="Computer (easy)")
+    page.get_by_role("button", name="Start game").click()
+
+
 # Every stand-in's path, sampled each frame: where it was, where the seat cards and its tile were.
 FLIGHTS = """
 window.__flights = [];
@@ -119,13 +130,7 @@ def test_the_seat_to_act_is_brought_into_the_opponents_strip_on_a_phone(browser,
     for page, open_app in guarded_app(browser, site, init_script=SEAT_WATCH,
                                       viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True):
         assert open_app() == "ready"
-        page.get_by_role("radio", name="Chicken Foot").check()
-        page.get_by_label("Players", exact=True).fill("8")
-        page.get_by_label("Players", exact=True).press("Tab")
-        page.get_by_label("Computer speed").select_option(label="Fast")
-        for i in range(1, 8):
-            page.get_by_label("Seat %d" % (i + 1), exact=True).select_option(label="Computer (easy)")
-        page.get_by_role("button", name="Start game").click()
+        start_chicken_foot(page, 8, "Fast")
         for _ in range(3):
             mouse_step(page)
             waiting(page)
@@ -229,13 +234,7 @@ def test_the_table_stands_still_while_the_computers_play(browser, site, kind):
             else {"viewport": {"width": 1366, "height": 768}})
     for page, open_app in guarded_app(browser, site, init_script=STEADY, **view):
         assert open_app() == "ready"
-        page.get_by_role("radio", name="Chicken Foot").check()
-        page.get_by_label("Players", exact=True).fill("4")
-        page.get_by_label("Players", exact=True).press("Tab")
-        page.get_by_label("Computer speed").select_option(label="Fast")
-        for i in range(1, 4):
-            page.get_by_label("Seat %d" % (i + 1), exact=True).select_option(label="Computer (easy)")
-        page.get_by_role("button", name="Start game").click()
+        start_chicken_foot(page, 4, "Fast")
         seen = []
         for _ in range(6):
             waiting(page)
@@ -256,13 +255,7 @@ def test_a_narrow_card_shows_the_last_move_whole(browser, site):
     play..."): it shows the last move alone, whole; the earlier ones are in the log."""
     for page, open_app in guarded_app(browser, site, viewport={"width": 1366, "height": 768}):
         assert open_app() == "ready"
-        page.get_by_role("radio", name="Chicken Foot").check()
-        page.get_by_label("Players", exact=True).fill("8")
-        page.get_by_label("Players", exact=True).press("Tab")
-        page.get_by_label("Computer speed").select_option(label="Instant")
-        for i in range(1, 8):
-            page.get_by_label("Seat %d" % (i + 1), exact=True).select_option(label="Computer (easy)")
-        page.get_by_role("button", name="Start game").click()
+        start_chicken_foot(page, 8, "Instant")
         several = 0
         for _ in range(8):
             waiting(page)

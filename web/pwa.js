@@ -15,16 +15,21 @@ const SCOPE = new URL("../", import.meta.url);
 // How often an open page asks the server for a new build.
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
-function statusBox() {
-  let box = document.getElementById("offline-status");
+// The paragraph ``id`` (role=status), made the first time by ``place(box)``.
+function statusParagraph(id, place) {
+  let box = document.getElementById(id);
   if (!box) {
     box = document.createElement("p");
-    box.id = "offline-status";
-    box.className = "offline-status";
+    box.id = id;
+    box.className = id;
     box.setAttribute("role", "status");
-    (document.querySelector("footer") || document.body).append(box);
+    place(box);
   }
   return box;
+}
+
+function statusBox() {
+  return statusParagraph("offline-status", (box) => (document.querySelector("footer") || document.body).append(box));
 }
 
 function show(state, text) {
@@ -38,62 +43,50 @@ function show(state, text) {
 // footer, where the offline download's progress goes, is hidden then: someone who always
 // went straight back into their game never saw it).
 function updateBox(text) {
-  let box = document.getElementById("update-offer");
-  if (!box) {
-    box = document.createElement("p");
-    box.id = "update-offer";
-    box.className = "update-offer";
-    box.setAttribute("role", "status");
+  const box = statusParagraph("update-offer", (made) => {
     const header = document.querySelector(".site-header");
     const picker = document.getElementById("theme-picker");
-    if (header && picker && picker.parentElement === header) header.insertBefore(box, picker);
-    else (header || document.body).append(box);
-  }
+    if (header && picker && picker.parentElement === header) header.insertBefore(made, picker);
+    else (header || document.body).append(made);
+  });
   box.hidden = false;
   box.textContent = text;
   return box;
 }
 
-function offerUpdate(registration) {
-  const waiting = registration.waiting;
-  if (!waiting || root.dataset.updateState === "applying") return;
+// The offer: its words and a button that, pressed, marks the update as being applied and
+// runs ``apply``.
+function offer(text, label, apply) {
   root.dataset.updateState = "available";
-  const box = updateBox(t("pwa.new_version"));
+  const box = updateBox(text);
   const button = document.createElement("button");
   button.type = "button";
   button.className = "update-button";
-  button.textContent = t("pwa.update");
+  button.textContent = label;
   button.addEventListener("click", () => {
     root.dataset.updateState = "applying";
     button.disabled = true;
-    // Another tab may have taken the update already: nothing waits, and the new build
-    // controls this page; a reload is all that is left (the game is saved at every move).
-    if (!registration.waiting) {
-      location.reload();
-      return;
-    }
-    // The waiting worker takes over only now; the reload below then loads
-    // every file from its cache, never a mix of builds.
-    registration.waiting.postMessage({ type: "skip-waiting" });
+    apply();
   });
   box.append(button);
+}
+
+function offerUpdate(registration) {
+  if (!registration.waiting || root.dataset.updateState === "applying") return;
+  offer(t("pwa.new_version"), t("pwa.update"), () => {
+    // Another tab may have taken the update already: nothing waits, and the new build
+    // controls this page; a reload is all that is left (the game is saved at every move).
+    if (!registration.waiting) location.reload();
+    // The waiting worker takes over only now; the reload on its taking control then
+    // loads every file from its cache, never a mix of builds.
+    else registration.waiting.postMessage({ type: "skip-waiting" });
+  });
 }
 
 // Another tab took the update: this one still runs the old build while its files now come
 // from the new one. It says so, with the reload that ends the mix.
 function updatedElsewhere() {
-  root.dataset.updateState = "available";
-  const box = updateBox(t("pwa.updated_elsewhere"));
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "update-button";
-  button.textContent = t("pwa.reload");
-  button.addEventListener("click", () => {
-    root.dataset.updateState = "applying";
-    button.disabled = true;
-    location.reload();
-  });
-  box.append(button);
+  offer(t("pwa.updated_elsewhere"), t("pwa.reload"), () => location.reload());
 }
 
 function watchInstalling(registration, worker) {
