@@ -110,8 +110,9 @@ def cache_names(page):
     return page.evaluate("caches.keys()")
 
 
-def sw_cache_name(dist):
-    return re.search(r'const CACHE = "([^"]+)"', (dist / build.SERVICE_WORKER).read_text()).group(1)
+def sw_cache_name(dist, scope="/"):
+    """The cache a build's service worker fills when served at ``scope`` (its path)."""
+    return re.search(r'const CACHE = "([^"]+)"', (dist / build.SERVICE_WORKER).read_text()).group(1) + "@" + scope
 
 
 def play_one_hand(page):
@@ -274,6 +275,25 @@ def test_an_update_taken_in_another_tab_is_said_and_a_reload_ends_the_mix(guarde
             reload.click()
         assert wait_for_state(first, "app-state", APP_READY_TIMEOUT_MS) == "ready"
         assert first.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--build').trim()") == '"two"'
+
+
+def test_two_sites_on_one_host_keep_their_own_offline_copies(guarded, tmp_path):
+    """/a/ and /b/ on one host (a site and its preview) share the host's caches: each build's
+    worker deleted every other Boneyard cache, so /b/ made ready for offline play took /a/'s
+    away, and /a/ offline was the browser's error page, though it had said it was ready."""
+    root = tmp_path / "host"
+    root.mkdir()
+    build.build(root / "a", quiet=True)
+    css = (build.ROOT / "web" / "pages.css").read_bytes() + b':root { --build: "b"; }\n'
+    build.build(root / "b", quiet=True, overrides={"web/pages.css": css})
+    with serving(root) as url:
+        a = open_offline_ready(guarded, url + "a/" + NO_PYODIDE)
+        open_offline_ready(guarded, url + "b/" + NO_PYODIDE)
+        assert sorted(cache_names(a)) == sorted([sw_cache_name(root / "a", "/a/"), sw_cache_name(root / "b", "/b/")])
+        guarded.context.set_offline(True)
+        a.reload()
+        assert wait_for_state(a, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        assert a.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--build').trim()") == ""
 
 
 class VaryingHandler(build.StaticHandler):

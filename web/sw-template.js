@@ -4,15 +4,18 @@
 // One build, one cache.  A new build is a new sw.js with a new cache name: it
 // installs into its own cache while the old worker keeps serving the old one,
 // waits until the page says the person accepted the update, then takes over
-// and deletes every other Boneyard cache.  So a page never mixes two builds.
-const CACHE = "__CACHE_NAME__";
+// and deletes every other Boneyard cache of its scope.  So a page never mixes two builds.
+const scopeURL = new URL("./", self.location);
+// The cache is this build's at this scope: two sites of one host (/boneyard/ and
+// /boneyard-dev/) share its caches, and each once deleted the other's offline copy.
+const SCOPED = "@" + scopeURL.pathname;
+const CACHE = "__CACHE_NAME__" + SCOPED;
 const PREFIX = "boneyard-";
 const PRECACHE = [/* __PRECACHE__ */];
 // Parallel downloads while precaching: enough to overlap round trips,
 // few enough not to starve the page on its first visit.
 const PARALLEL = 6;
 
-const scopeURL = new URL("./", self.location);
 const precached = new Set(PRECACHE.map((path) => new URL(path, scopeURL).href));
 
 // Static routing (Chromium): requests without a query go straight to this
@@ -85,8 +88,11 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // Every other build's cache at this scope goes (and those named before caches had a
+    // scope); another scope's are that site's own.
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      const mine = name.endsWith(SCOPED) || !name.includes("@");
+      if (name.startsWith(PREFIX) && mine && name !== CACHE) await caches.delete(name);
     }
     // The first install controls the already open page at once (it has
     // nothing to mix with); an update only activates after skipWaiting.
