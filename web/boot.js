@@ -60,15 +60,18 @@ addEventListener("error", (event) => {
 const named = (url) => new URL(url, location.href).pathname.split("/").slice(-2).join("/");
 // What the page starts without: the watchdog's own list of harmless errors.
 const OPTIONAL = ["web/harmless.js"];
+function lost(script) {
+  if (!OPTIONAL.includes(named(script.src))) missing(named(script.src));
+}
 addEventListener("error", (event) => {
   const el = event.target;
-  if (el instanceof HTMLScriptElement && el.src && !OPTIONAL.includes(named(el.src))) missing(named(el.src));
+  if (el instanceof HTMLScriptElement && el.src) lost(el);
 }, true);
 // This script is async: a page script may have failed before it ran (its error event gone by).
 // The performance timeline keeps each response's status.
 for (const el of document.querySelectorAll("script[src]")) {
   const entry = performance.getEntriesByName(el.src)[0];
-  if (entry && entry.responseStatus >= 400 && !OPTIONAL.includes(named(el.src))) missing(named(el.src));
+  if (entry && entry.responseStatus >= 400) lost(el);
 }
 // The entry script's own report, when the app's bundle cannot be unpacked.
 window.boneyardStartFailed = (message) => fail(String(message));

@@ -127,10 +127,15 @@ def show_setup(message=""):
     records.refresh()
 
 
+def delete_buttons(game_id):
+    """The selector of ``game_id``'s Delete buttons (in the saved games and the history)."""
+    return '[data-act="delete-saved"][data-arg="%s"]' % window.CSS.escape(game_id)
+
+
 def ask_delete(game_id):
     """A game's Delete asks first, in the place of its buttons (in the saved games and the
     history alike): Keep, which has the focus, or Delete for good."""
-    pressed = window.document.querySelectorAll('[data-act="delete-saved"][data-arg="%s"]' % window.CSS.escape(game_id))
+    pressed = window.document.querySelectorAll(delete_buttons(game_id))
     for i in range(pressed.length):
         pressed.item(i).parentElement.innerHTML = saves_view.delete_ask_html(game_id)
     keep = window.document.querySelector('[data-act="delete-kept"]')
@@ -566,7 +571,7 @@ def handle(act, arg):
         show_setup()
     elif act == "delete-kept":
         show_setup()
-        again = window.document.querySelector('[data-act="delete-saved"][data-arg="%s"]' % window.CSS.escape(arg))
+        again = window.document.querySelector(delete_buttons(arg))
         if again is not None:
             again.focus()
     elif act == "replay-saved":
