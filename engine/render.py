@@ -162,6 +162,41 @@ def tile_back_svg(orientation="horizontal", size=40, label="face-down tile"):
     ])
 
 
+def tile_backs_svg(count, size=40, gap=2, label="face-down tiles"):
+    """``count`` face-down tiles standing side by side, ``gap`` px apart, as one SVG named ``label``.
+
+    Each tile is drawn as :func:`tile_back_svg` draws a vertical one at ``size``
+    (its box ``(UNIT + 4) * size // UNIT`` px wide).  One picture rather than
+    one per tile: a seat's hidden hand redrawn at every move cost the page an
+    SVG to parse, style and lay out per tile.
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError("count must be a positive int, not %r" % (count,))
+    _check_size(size)
+    if isinstance(gap, bool) or not isinstance(gap, int) or gap < 0:
+        raise ValueError("gap must be an int >= 0, not %r" % (gap,))
+    w, h = UNIT, 2 * UNIT
+    tile_px = (w + 4) * size // UNIT
+    step = (w + 4) + gap * (w + 4) // tile_px     # one tile and its gap, in the tiles' units
+    parts = [_SVG_OPEN % ("tile-backs", step * (count - 1) + w + 4, h + 4, tile_px * count + gap * (count - 1),
+                          (h + 4) * size // UNIT, escape(label))]
+    parts[0] = parts[0][:-1] + ' preserveAspectRatio="none">'
+    # Two paths (every face, every inlay), each tile a rounded rectangle: two elements for a hand.
+    parts.append('<path class="tile-face" fill="#2f5d50" stroke="#2b2b2b" stroke-width="4" d="%s"/>'
+                 % "".join([_rounded(k * step + 2, 2, w, h, 12) for k in range(count)]))
+    parts.append('<path class="tile-inlay" fill="none" stroke="#d9c79a" stroke-width="3" d="%s"/>'
+                 % "".join([_rounded(k * step + 14, 14, w - 24, h - 24, 6) for k in range(count)]))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _rounded(x, y, w, h, r):
+    """Path data of the rectangle ``x, y, w, h`` with corners of radius ``r`` (as ``<rect rx>``)."""
+    return "M%d %dh%da%d %d 0 0 1 %d %dv%da%d %d 0 0 1 %d %dh%da%d %d 0 0 1 %d %dv%da%d %d 0 0 1 %d %dz" % (
+        x + r, y, w - 2 * r, r, r, r, r, h - 2 * r, r, r, -r, r, -(w - 2 * r), r, r, -r, -r,
+        -(h - 2 * r), r, r, r, -r)
+
+
 # --- the Chicken Foot table ---------------------------------------------------
 
 def escape(text):
@@ -170,10 +205,25 @@ def escape(text):
     control picture, U+2400 on: XML allows none of them, and a NUL cut the page's HTML
     short at it (a shared record's replay lost its buttons)."""
     text = str(text)
-    for c in text:
-        if ord(c) < 32 and c not in "\t\n\r":
-            text = "".join([chr(0x2400 + ord(x)) if ord(x) < 32 and x not in "\t\n\r" else x for x in text])
-            break
+    done = _ESCAPED.get(text)
+    if done is None:
+        done = _escape(text)
+        if len(_ESCAPED) >= _ESCAPED_KEEP:
+            _ESCAPED.clear()
+        _ESCAPED[text] = done
+    return done
+
+
+# A page draws the same few hundred strings (names, labels, log lines) at every redraw:
+# escaping each anew cost MicroPython 15 us a string, some 2 ms of a move's redraw.
+_ESCAPED = {}
+_ESCAPED_KEEP = 1000
+
+
+def _escape(text):
+    # min() of the UTF-8 bytes walks them in C (a control character is one byte below 32).
+    if text and min(text.encode()) < 32:
+        text = "".join([chr(0x2400 + ord(x)) if ord(x) < 32 and x not in "\t\n\r" else x for x in text])
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#39;"))
 

@@ -109,6 +109,53 @@ def test_tile_back():
     assert parse(svg).get("aria-label") == "face-down tile"
 
 
+def test_escaping_is_remembered_within_a_bound():
+    """escape() keeps what it escaped (a page draws the same strings at every move), never more than
+    its bound, and the answer is the same whether remembered or not."""
+    words = ["<b>%d & 'x' \x01</b>" % k for k in range(render._ESCAPED_KEEP * 3)]
+    first = [render.escape(w) for w in words]
+    assert len(render._ESCAPED) <= render._ESCAPED_KEEP
+    assert [render.escape(w) for w in words] == first == [render._escape(w) for w in words]
+    assert first[7] == "&lt;b&gt;7 &amp; &#39;x&#39; \u2401&lt;/b&gt;"
+    assert render.escape(12) == "12" and render.escape("12") == "12"
+
+
+def rounded_rects(d):
+    """[(x, y, w, h)] of each rounded rectangle in path data ``d`` (as render._rounded writes them)."""
+    out = []
+    for part in d.split("M")[1:]:
+        n = [int(v) for v in re.findall(r"-?\d+", part)]
+        r = n[3]
+        out.append((n[0] - r, n[1], n[2] + 2 * r, n[10] + 2 * r))
+    return out
+
+
+@pytest.mark.parametrize("count", [1, 2, 9, 12])
+def test_a_hidden_hand_is_one_picture_of_its_tiles_side_by_side(count):
+    svg = render.tile_backs_svg(count, size=9, gap=2, label="%d hidden tiles" % count)
+    root = parse(svg)
+    assert root.get("aria-label") == "%d hidden tiles" % count and "<circle" not in svg
+    # Each tile as tile_back_svg draws a standing one at that size (9 x 18 px), 2 px apart.
+    one = parse(render.tile_back_svg("vertical", size=9))
+    assert int(root.get("height")) == int(one.get("height")) == 18
+    assert int(root.get("width")) == 9 * count + 2 * (count - 1)
+    faces = rounded_rects(root.find(NS + "path[@class='tile-face']").get("d"))
+    inlays = rounded_rects(root.find(NS + "path[@class='tile-inlay']").get("d"))
+    assert len(faces) == len(inlays) == count
+    assert all(w == 100 and h == 200 and y == 2 for x, y, w, h in faces)
+    assert all(w == 76 and h == 176 and y == 14 for x, y, w, h in inlays)
+    steps = {b[0] - a[0] for a, b in zip(faces, faces[1:])}
+    assert len(steps) <= 1 and all(s > 104 for s in steps)        # evenly spaced, never touching
+    assert faces[-1][0] + 100 + 2 == box(svg)[0]                    # the last one ends the picture
+
+
+@pytest.mark.parametrize("kwargs", [{"count": 0}, {"count": -1}, {"count": True}, {"count": "3"},
+                                    {"count": 3, "size": 0}, {"count": 3, "gap": -1}, {"count": 3, "gap": 1.5}])
+def test_bad_hidden_hands_are_refused(kwargs):
+    with pytest.raises(ValueError):
+        render.tile_backs_svg(**kwargs)
+
+
 @pytest.mark.parametrize("bad", ["9-10", "x", "", 55, -1, True, None, 2.0])
 def test_bad_tiles_are_refused(bad):
     with pytest.raises(tiles.TileError):

@@ -156,8 +156,7 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     # (web/style.css): the whole words stay for a screen reader. "(com…" said nothing.
     short = "" if you or s.is_human(seat) else t(sess.SEAT_LEVEL_KEYS[s.kind(seat)])
     count = v["hand_sizes"][seat]
-    backs = "".join([render.tile_back_svg(orientation="vertical", size=9, label=t("hand.face_down"))
-                     for _ in range(min(count, MAX_BACKS))])
+    backs = render.tile_backs_svg(min(count, MAX_BACKS), size=9, label=tn("hand.hidden", count)) if count else ""
     # Each fact a span: a narrow card wraps between them, never inside one (web/style.css).
     # The one the game names is "minor", with its comma: a card on one line leaves it out.
     shown = present.of(s.setup["game"])
