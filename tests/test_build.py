@@ -314,3 +314,38 @@ def test_the_suite_runs_on_two_workers_unless_the_arguments_choose():
     assert build.workers(["-m", "not browser", "-x"]) == ["-n", "2", "--dist", "worksteal"]
     for chosen in (["-n", "4"], ["-n4"], ["--numprocesses=3"], ["-p", "no:xdist"], ["--dist", "loadfile"]):
         assert build.workers(chosen) == [], chosen
+
+
+def test_the_timed_tests_run_alone_after_the_rest():
+    two = ["-n", "2", "--dist", "worksteal"]
+    assert build.test_runs([]) == [two + ["-m", "not timed"], ["-p", "no:xdist", "-m", "timed"]]
+    assert build.test_runs(["-x", "-q"]) == [two + ["-x", "-q", "-m", "not timed"],
+                                             ["-p", "no:xdist", "-m", "timed", "-x", "-q"]]
+    # Arguments that choose the tests or the workers: one run, as they say.
+    assert build.test_runs(["-m", "not browser"]) == [two + ["-m", "not browser"]]
+    assert build.test_runs(["tests/test_moon.py", "-x"]) == [two + ["tests/test_moon.py", "-x"]]
+    assert build.test_runs(["-k", "moon"]) == [two + ["-k", "moon"]]
+    assert build.test_runs(["-n", "4"]) == [["-n", "4"]]
+    assert build.test_runs(["-p", "no:xdist"]) == [["-p", "no:xdist"]]
+
+
+TIMED = {
+    "test_ui_perf": ["test_chicken_foot_stays_responsive", "test_moon_stays_responsive"],
+    "test_import_preview": ["test_the_longest_record_opens_at_once_is_checked_steps_back_and_plays_on_past_the_limit"],
+    "test_review_analysis": ["test_a_moon_hand_is_analysed_in_the_worker_with_a_verdict_on_every_decision",
+                             "test_a_chicken_foot_round_is_analysed_with_a_progress_bar"],
+    "test_saves_import_speed": ["test_a_record_just_under_the_size_limit_imports_in_short_tasks",
+                                "test_a_full_eight_player_chicken_foot_match_imports_in_short_tasks"],
+}
+
+
+def test_every_test_that_times_the_page_is_marked_timed():
+    """The tests holding the page's tasks to a CPU bound carry ``timed`` (build.py runs them
+    alone); every other test in those files runs with the rest."""
+    import importlib
+    for module, names in TIMED.items():
+        tests = importlib.import_module(module)
+        for name in dir(tests):
+            if name.startswith("test_"):
+                marks = [m.name for m in getattr(getattr(tests, name), "pytestmark", [])]
+                assert ("timed" in marks) == (name in names), (module, name)

@@ -135,6 +135,7 @@ def steps_back_a_hand_and_forward_again(page, rec):
     assert "(round %d)" % last_hand in page.locator("#review-step").inner_text()
 
 
+@pytest.mark.timed
 def test_the_longest_record_opens_at_once_is_checked_steps_back_and_plays_on_past_the_limit(app, browser, tmp_path):
     """The longest valid game (some 1,400 Moon hands, 37k actions, filling the size
     limit: what an import costs most), imported once and looked at in turn (each

@@ -200,6 +200,7 @@ def played_and_analysed(page, open_app, browser, tmp_path, game, seats, players,
     return record, seen
 
 
+@pytest.mark.timed
 def test_a_moon_hand_is_analysed_in_the_worker_with_a_verdict_on_every_decision(probed, browser, tmp_path):
     page, open_app = probed
     record, _ = played_and_analysed(page, open_app, browser, tmp_path, "Three-Player Moon",
@@ -226,6 +227,7 @@ def test_a_moon_hand_is_analysed_in_the_worker_with_a_verdict_on_every_decision(
     check_second_look(page)
 
 
+@pytest.mark.timed
 def test_a_chicken_foot_round_is_analysed_with_a_progress_bar(probed, browser, tmp_path):
     page, open_app = probed
     record, seen = played_and_analysed(page, open_app, browser, tmp_path, "Chicken Foot",

@@ -177,6 +177,7 @@ def too_slow(tasks):
     return [t for t in tasks if t["ms"] > LONG_TASK_MS and (t["cpu"] is None or t["cpu"] > LONG_TASK_MS)]
 
 
+@pytest.mark.timed
 def test_a_record_just_under_the_size_limit_imports_in_short_tasks(app, browser, tmp_path):
     """Several hands and one large unknown field, 512 KB in all: read in tasks of at most 200 ms of CPU."""
     page, opener = app
@@ -189,6 +190,7 @@ def test_a_record_just_under_the_size_limit_imports_in_short_tasks(app, browser,
     assert too_slow(tasks) == [], tasks
 
 
+@pytest.mark.timed
 def test_a_full_eight_player_chicken_foot_match_imports_in_short_tasks(app, browser, tmp_path):
     page, opener = app
     assert opener() == "ready"

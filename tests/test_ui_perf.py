@@ -197,8 +197,11 @@ def report(name, tasks, handlers):
     print("%s: %d clicks, slowest %.1f ms wall (%s ms CPU), most CPU %.1f ms; long tasks: %s"
           % (name, len(handlers), worst["ms"], worst["cpu"], max(cpu or [0]),
              ["%.0f ms wall, %s ms CPU (%s)" % (t["ms"], t["cpu"], t["waiting"]) for t in tasks]))
+    print("%s clicks (ms wall/CPU): %s" % (name, ", ".join(["%s %.0f/%s" % (h["act"].strip(), h["ms"], h["cpu"])
+                                                           for h in handlers])))
 
 
+@pytest.mark.timed
 def test_chicken_foot_stays_responsive(probed, browser, tmp_path):
     page, open_app = probed
     tasks, handlers = play_measured(browser, page, open_app, "Chicken Foot",
@@ -212,6 +215,7 @@ def test_chicken_foot_stays_responsive(probed, browser, tmp_path):
     assert too_slow([h for h in handlers if h["act"] != "start "], HANDLER_MS) == []
 
 
+@pytest.mark.timed
 def test_moon_stays_responsive(probed, browser, tmp_path):
     page, open_app = probed
     tasks, handlers = play_measured(browser, page, open_app, "Three-Player Moon",
