@@ -8,7 +8,7 @@ Three-Player Moon through the page, the person always taking the first
 enabled control, then reads ``window.boneyard.redraws()`` (app.clock): the
 laps of every redraw after a move (apply, save, each part built, the DOM
 written, the tile marked).  Prints, per game and per mover (computer,
-human), the median, 90th percentile and maximum of each lap and of the
+human; ``choose``: a person choosing a tile that has several places), the median, 90th percentile and maximum of each lap and of the
 whole redraw, in ms of the page's clock; the main thread's CPU time of
 each kind of run, read from a performance trace between the marks
 app.clock puts there (on a loaded machine the wall clock stretches, CPU
@@ -109,7 +109,7 @@ def spread(values):
 
 
 def summarise(name, runs, longtasks, load, cpu):
-    for mover in ("computer", "computer-redraw", "human", "request"):
+    for mover in ("computer", "computer-redraw", "human", "choose", "request"):
         mine = [laps for label, laps in runs if label == mover]
         if not mine:
             continue

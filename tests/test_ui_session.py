@@ -309,3 +309,18 @@ def test_a_tiles_name_is_kept_whole_in_every_text_said():
     assert names.keep_tiles("\u00b2-\u0663") == "\u00b2-\u0663"     # digits, but not a tile's
     assert names.html("<b>6-4</b>") == '&lt;b&gt;<span class="tile-name">6-4</span>&lt;/b&gt;'
     assert names.html("\u2068Ana 2-1\u2069 played") == '<bdi>Ana <span class="tile-name">2-1</span></bdi> played'
+
+
+def test_the_move_log_reads_its_lines_newest_first_however_often_drawn():
+    """log_items keeps each line's item as drawn (a line's HTML is its text's): the same log
+    drawn again, a line repeated, a log longer than the items kept, all read as drawn anew."""
+    s = sess.Session(dict(sess.default_setup(), game="chicken-foot", players=3, seed=4))
+    s.deal()
+    s.log[:] = ["Ana played 9-5 on 9-9", "<b>Ben</b> drew", "Ana played 9-5 on 9-9"] + \
+        ["line %d & more" % k for k in range(700)]
+    fresh = "".join(["<li>%s</li>" % screens.say(line) for line in reversed(s.log[-60:])])
+    assert screens.log_items(s) == screens.log_items(s) == fresh
+    assert len(screens._LOG_ITEMS) <= 500
+    s.log[:] = s.log[:3] + ["Cleo passed"]
+    played = '<li>Ana played <span class="tile-name">9-5</span> on <span class="tile-name">9-9</span></li>'
+    assert screens.log_items(s) == "<li>Cleo passed</li>" + played + "<li>&lt;b&gt;Ben&lt;/b&gt; drew</li>" + played
