@@ -427,3 +427,42 @@ def test_deleting_a_game_in_progress_asks_first(page, open_app):
     row.get_by_role("button", name="Delete", exact=True).click()
     page.wait_for_function("(id) => !document.querySelector(`#setup li[data-game-id=\"${id}\"]`)", arg=game_id)
     assert page.evaluate("k => localStorage.getItem(k)", "boneyard.game." + game_id) is None
+
+
+def test_a_save_set_aside_can_be_downloaded_as_it_was_and_deleted(page, open_app):
+    """A notice said a damaged save was "set aside", and the page offered no way to it: it is
+    listed now, to download byte for byte (to keep, or for a bug report) or to delete, asked
+    first as a game is."""
+    from tests_saves_support import finished_save
+    assert open_app() == "ready"
+    damaged = finished_save(game_id="gbad")[:-2] + "\u00e9\u2603"
+    page.evaluate("v => localStorage.setItem('boneyard.game.gbad', v)", damaged)
+    reload(page)
+    assert "It was set aside" in notice(page)
+    # Its head reads (only its end is cut): the history set it aside while the saved games,
+    # listed before, still offered its Replay.
+    assert page.locator('[data-game-id="gbad"]').count() == 0
+    section = page.get_by_role("region", name="Saves that could not be read")
+    size = (len(damaged.encode()) + 1023) // 1024
+    item = "Saved game gbad (%d KB)" % size
+    assert section.locator("li").all_inner_texts()[0].startswith(item)
+    with page.expect_download() as got:
+        section.get_by_role("button", name="Download " + item).click()
+    download = got.value
+    assert download.suggested_filename == "boneyard-unreadable-save-gbad.json"
+    assert open(download.path(), encoding="utf-8").read() == damaged
+    # Delete asks; Keep leaves it and gives the focus back to its Delete.
+    section.get_by_role("button", name="Delete " + item).click()
+    assert "Delete this unreadable save for good?" in section.inner_text()
+    assert page.evaluate("document.activeElement.dataset.act") == "damaged-kept"
+    page.keyboard.press("Enter")
+    assert page.evaluate("localStorage.getItem('boneyard.damaged.gbad')") == damaged
+    assert page.evaluate("[document.activeElement.dataset.act, document.activeElement.dataset.arg]") == [
+        "damaged-delete", "gbad"]
+    section.get_by_role("button", name="Delete " + item).click()
+    section.locator('[data-act="damaged-deleted"]').click()
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('boneyard.damaged.'))") == []
+    assert section.count() == 0
+    assert page.evaluate("document.activeElement.closest('#setup') !== null")
+    reload(page)
+    assert page.get_by_role("region", name="Saves that could not be read").count() == 0

@@ -52,3 +52,19 @@ def test_setup_values_of_the_wrong_type_take_their_defaults():
     good = {"spokes": 5, "yard_reserve": 0, "double_blank_50": True}
     assert sess.clean_setup({"options": good})["options"] == good
     assert sess.clean_setup(None) == default
+
+
+def test_unreadable_saves_are_listed_to_download_or_delete():
+    assert saves_view.damaged_html([]) == ""
+    html = saves_view.damaged_html([{"id": 'g"1<x>', "key": 'boneyard.damaged.g"1<x>', "bytes": 1025},
+                                    {"id": "save", "key": "boneyard.save.damaged", "bytes": 3}])
+    assert "Saves that could not be read" in html and "bug report" in html
+    assert "<x>" not in html and 'data-arg="g&quot;1&lt;x&gt;"' in html
+    # Sizes in whole KB, rounded up (a 3-byte save is not "0 KB").
+    assert "Saved game g&quot;1&lt;x&gt; (2 KB)" in html and "Saved game save (1 KB)" in html
+    assert html.count('data-act="damaged-download"') == html.count('data-act="damaged-delete"') == 2
+    assert 'aria-label="Download Saved game save (1 KB)"' in html
+    assert 'aria-label="Delete Saved game save (1 KB)"' in html
+    ask = saves_view.damaged_ask_html("g1")
+    assert ask.index('data-act="damaged-kept"') < ask.index('data-act="damaged-deleted"')
+    assert "Delete this unreadable save for good?" in ask

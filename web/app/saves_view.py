@@ -65,6 +65,39 @@ def saved_games_html(items, when):
     return "".join(out)
 
 
+def damaged_html(items):
+    """The saves set aside as unreadable (``items`` from ``store.damaged()``), or "": each can be
+    downloaded as it is (to keep, or to send with a bug report) or deleted, asked first.  A
+    notice said "set aside" and the page then offered no way to them."""
+    if not items:
+        return ""
+    rows = []
+    for item in items:
+        size = max(1, (item["bytes"] + 1023) // 1024)
+        label = t("saves.damaged_item", name=item["id"], size=size)
+        rows.append('<li class="saved-game damaged-save" data-damaged="%s"><span class="saved-what">%s</span>'
+                    '<span class="saved-buttons">'
+                    '<button type="button" data-act="damaged-download" data-arg="%s" aria-label="%s">%s</button>'
+                    '<button type="button" data-act="damaged-delete" data-arg="%s" aria-label="%s">%s</button>'
+                    '</span></li>' % (
+                        escape(item["id"]), escape(label),
+                        escape(item["id"]), escape(t("saves.damaged_download_label", item=label)),
+                        escape(t("saves.damaged_download")),
+                        escape(item["id"]), escape(t("saves.delete_label", game=label)), escape(t("saves.delete"))))
+    return ('<section class="saved-games saved-damaged" aria-labelledby="damaged-title"><h3 id="damaged-title">%s</h3>'
+            '<p class="hint-text">%s</p><ul>%s</ul></section>'
+            % (escape(t("saves.damaged_title")), escape(t("saves.damaged_hint")), "".join(rows)))
+
+
+def damaged_ask_html(name):
+    """A damaged save's Delete, once pressed: the question, Keep (focused) and Delete for good."""
+    return ('<span class="delete-ask" role="alert">%s</span>'
+            '<button type="button" data-act="damaged-kept" data-arg="%s">%s</button>'
+            '<button type="button" class="danger" data-act="damaged-deleted" data-arg="%s">%s</button>'
+            % (escape(t("saves.damaged_ask")), escape(name), escape(t("saves.delete_keep")),
+               escape(name), escape(t("saves.delete_yes"))))
+
+
 def status_html(kind, pruned=0):
     """The banner when the game is not being saved (``full``, or ``refused``: the browser keeps
     nothing for the site), moved on in another tab

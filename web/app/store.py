@@ -364,6 +364,28 @@ def set_aside(key, text, exc):
         note("error.save_damaged_kept", reason=dom.describe(exc))
 
 
+def damaged():
+    """The saves set aside as damaged (:func:`set_aside`): ``[{"id", "key", "bytes"}]``, by id.
+    They are the player's still: the setup lists them to download or delete."""
+    out = []
+    for key in keys():
+        if key.startswith(DAMAGED_PREFIX) or key == LEGACY_KEY + ".damaged":
+            text = get(key)
+            if isinstance(text, str):
+                name = key[len(DAMAGED_PREFIX):] if key.startswith(DAMAGED_PREFIX) else "save"
+                out.append({"id": name, "key": key, "bytes": len(text.encode())})
+    out.sort(key=lambda item: item["id"])
+    return out
+
+
+def damaged_key(name):
+    """The storage key of the damaged save listed as ``name`` (:func:`damaged`), or None."""
+    for item in damaged():
+        if item["id"] == name:
+            return item["key"]
+    return None
+
+
 def newer(text):
     """True for a save written by a later version of Boneyard (its ``v`` above 2): not ours to
     read or set aside (an older tab, or a build rolled back, once moved such a game out of

@@ -117,8 +117,11 @@ def show_setup(message=""):
     setup = state.pending_setup if state.pending_setup else saved_setup()
     state.pending_setup = setup
     box = dom.by_id("setup")
+    # The history first: it reads older saves whole, and sets a damaged one aside, which the
+    # saved games listed before it still offered (Replay of a game no longer there).
+    past = history.panel_html(when)
     box.innerHTML = (screens.setup_screen(setup, False, message) + saves_view.saved_games_html(store.games(), when)
-                     + history.panel_html(when))
+                     + saves_view.damaged_html(store.damaged()) + past)
     show_notes()
     box.hidden = False
     dom.by_id("game").hidden = True
@@ -135,12 +138,31 @@ def delete_buttons(game_id):
 def ask_delete(game_id):
     """A game's Delete asks first, in the place of its buttons (in the saved games and the
     history alike): Keep, which has the focus, or Delete for good."""
-    pressed = window.document.querySelectorAll(delete_buttons(game_id))
-    for i in range(pressed.length):
-        pressed.item(i).parentElement.innerHTML = saves_view.delete_ask_html(game_id)
-    keep = window.document.querySelector('[data-act="delete-kept"]')
-    if keep is not None:
-        keep.focus()
+    for el in window.document.querySelectorAll(delete_buttons(game_id)):
+        el.parentElement.innerHTML = saves_view.delete_ask_html(game_id)
+    focus_on('[data-act="delete-kept"]')
+
+
+def damaged_buttons(name, act):
+    """The selector of the damaged save ``name``'s button that does ``act``."""
+    return '[data-act="%s"][data-arg="%s"]' % (act, window.CSS.escape(name))
+
+
+def focus_on(selector):
+    """Focus the first element ``selector`` finds; whether there was one."""
+    el = window.document.querySelector(selector)
+    if el is not None:
+        el.focus()
+    return el is not None
+
+
+def download_damaged(name):
+    """The damaged save ``name`` as a file, byte for byte as it was stored."""
+    key = store.damaged_key(name)
+    text = store.get(key) if key is not None else None
+    if isinstance(text, str):
+        window.boneyardFiles.download("boneyard-unreadable-save-%s.json" % "".join(
+            [c if c.isalpha() or c.isdigit() or c in "-_" else "_" for c in name])[:60], text)
 
 
 def when(ms):
@@ -578,9 +600,23 @@ def handle(act, arg):
         show_setup()
     elif act == "delete-kept":
         show_setup()
-        again = window.document.querySelector(delete_buttons(arg))
-        if again is not None:
-            again.focus()
+        focus_on(delete_buttons(arg))
+    elif act == "damaged-download":
+        download_damaged(arg)
+    elif act == "damaged-delete":
+        for el in window.document.querySelectorAll(damaged_buttons(arg, "damaged-delete")):
+            el.parentElement.innerHTML = saves_view.damaged_ask_html(arg)
+        focus_on(damaged_buttons(arg, "damaged-kept"))
+    elif act == "damaged-deleted":
+        key = store.damaged_key(arg)
+        if key is not None:
+            store.remove(key)
+        show_setup()
+        if not focus_on(".saved-damaged button"):
+            focus.setup_heading_focus()
+    elif act == "damaged-kept":
+        show_setup()
+        focus_on(damaged_buttons(arg, "damaged-delete"))
     elif act == "replay-saved":
         s = store.load(arg, adopt_it=False)   # only viewed: this tab keeps its own game
         if s is not None:
