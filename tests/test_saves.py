@@ -147,6 +147,39 @@ def test_a_tab_never_overwrites_a_newer_save(page, open_app, site):
     assert page.evaluate("window.boneyard.record()") == record.dumps(json.loads(newer)["record"])
 
 
+def test_two_tabs_saving_the_same_revision_at_once_agree_on_the_one_stored(page, open_app, site):
+    """Two tabs that each read revision N and write N+1 within a few ms (a tab sees another's
+    write late) both went on: the one whose write was overwritten said nothing, and its next
+    save dropped the stored move.  It now follows what is stored, and says so on screen."""
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Human"], players=2)
+    waiting(page)
+    key = page.evaluate("() => 'boneyard.game.' + sessionStorage.getItem('boneyard.tab')")
+    before = page.evaluate(MY_SAVE)
+    rev = int(before.split('"rev":', 1)[1].split(",", 1)[0])
+    if page.get_by_role("button", name="Show my tiles").count():
+        page.get_by_role("button", name="Show my tiles").click()
+    mouse_step(page)                      # this tab's move: revision rev + 1
+    waiting(page)
+    mine = page.evaluate(MY_SAVE)
+    assert mine.startswith('{"v":2,"rev":%d,' % (rev + 1))
+    # The other tab's revision rev + 1, stored last: the game as it was, saved again over there.
+    theirs = before.replace('{"v":2,"rev":%d,' % rev, '{"v":2,"rev":%d,' % (rev + 1), 1)
+    other = page.context.new_page()       # a page of the site that is not the app: it only writes
+    other.goto(app_url(site).split("?")[0] + "manifest.webmanifest")
+    other.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, theirs])
+    page.wait_for_function("r => window.boneyard.record() === r",
+                           arg=record.dumps(json.loads(before)["record"]), timeout=15000)
+    assert "Another tab saved this game at the same moment" in notice(page)
+    # Playing on writes over the stored revision, never under it: nothing is dropped unseen.
+    if page.get_by_role("button", name="Show my tiles").count():
+        page.get_by_role("button", name="Show my tiles").click()
+    mouse_step(page)
+    waiting(page)
+    assert page.evaluate(MY_SAVE).startswith('{"v":2,"rev":%d,' % (rev + 2))
+    assert saved_record(page) == page.evaluate("window.boneyard.record()")
+    other.close()
+
+
 FILL = """() => {
   let size = 1 << 20, n = 0;
   while (size >= 1) {

@@ -57,6 +57,8 @@ class _Tab:
         self.pruned = 0       # finished games removed to make room for this tab's save (not yet told)
         self.notes = []       # catalog keys (and params) of values that fell back to defaults
         self.mark = None      # (session, rounds, actions) last stored: what flush() compares
+        self.text = None      # the save of this tab's game as it last wrote or read it
+        self.raced = False    # another tab wrote the same revision at the same moment, and stayed
         self.proxies = []
         self.kept = set()     # damaged saves left in place (no room for their copy), said once
         self.newer_said = False   # a save of a later version was met and said so
@@ -413,16 +415,17 @@ def load(game_id, adopt_it=True):
         set_aside(key, text, exc)
         return None
     if adopt_it:
-        adopt(game_id, rev_of(text))
+        adopt(game_id, rev_of(text), text)
         tab.mark = _mark(session)
         show_status()   # a game moved on elsewhere, reloaded: the banner goes
     return session
 
 
-def adopt(game_id, rev):
-    """This tab now plays ``game_id``, whose stored revision is ``rev``."""
+def adopt(game_id, rev, text=None):
+    """This tab now plays ``game_id``, whose stored revision is ``rev`` (its save ``text``)."""
     tab.id = game_id
     tab.rev = rev
+    tab.text = text
     tab.mark = None
     tab.moved = False
     put(TAB_KEY, game_id, "session")
@@ -567,6 +570,7 @@ def save(session):
     if ok:
         tab.rev = rev
         tab.mark = _mark(session)
+        tab.text = text
     tab.unsaved = False if ok else ("full" if answer == "full" else "refused")
     tab.large = len(text) > records.MAX_RECORD_BYTES and too_large(session)
     show_status()
@@ -695,7 +699,19 @@ def newer_elsewhere(event):
         return None
     if tab.id is None or key != PREFIX + tab.id or not isinstance(value, str):
         return None
-    return value if rev_of(value) > tab.rev else None
+    rev = rev_of(value)
+    if rev > tab.rev:
+        return value
+    if rev == tab.rev and tab.text is not None and value != tab.text:
+        # Two tabs each read the revision before and wrote this one at the same moment (a
+        # tab sees another's write some milliseconds late): whichever was stored last holds
+        # it.  The other tab used to play on, saying nothing, and its next save dropped the
+        # stored move.  If that is not this tab's, this tab follows it, and says so.
+        stored = get(key)
+        if isinstance(stored, str) and stored != tab.text and rev_of(stored) >= tab.rev:
+            tab.raced = True
+            return stored
+    return None
 
 
 def install(on_newer, flush):
@@ -734,6 +750,7 @@ def follow(text):
         return None
     tab.rev = rev_of(text)
     tab.mark = _mark(session)
+    tab.text = text
     tab.moved = False
     show_status()
     return session

@@ -52,6 +52,7 @@ def save_now(cold=False, *_args):
 
 def on_newer(text):
     """Another tab moved this tab's game on: follow it (unless a review is open: then offer to reload)."""
+    raced, store.tab.raced = store.tab.raced, False
     if state.review is not None:
         store.tab.moved = True
         store.show_status()
@@ -59,7 +60,9 @@ def on_newer(text):
     session = store.follow(text)
     if session is not None:
         begin(session, store.tab.id)
-        announce(t("saves.followed"))
+        if raced:
+            notice(t("saves.raced"))    # a move made here is gone from the screen: said where it is seen
+        announce(t("saves.raced" if raced else "saves.followed"))
 
 
 def show_notes():
