@@ -170,6 +170,10 @@ def test_two_tabs_saving_the_same_revision_at_once_agree_on_the_one_stored(page,
     page.wait_for_function("r => window.boneyard.record() === r",
                            arg=record.dumps(json.loads(before)["record"]), timeout=15000)
     assert "Another tab saved this game at the same moment" in notice(page)
+    # The notice stays until closed (it once stayed over a phone's table for the rest of the game).
+    page.get_by_role("button", name="Close this message").click()
+    assert page.locator("#notice").is_hidden()
+    assert page.evaluate("document.activeElement.closest('#game') !== null")
     # Playing on writes over the stored revision, never under it: nothing is dropped unseen.
     if page.get_by_role("button", name="Show my tiles").count():
         page.get_by_role("button", name="Show my tiles").click()

@@ -12,6 +12,8 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy
 
+from engine.render import escape
+
 from app import dom, focus, history, players, records, replay, review_analysis, saves_view, screens, store
 from app import session as sess
 from app import i18n
@@ -72,9 +74,24 @@ def show_notes():
 
 
 def notice(text):
+    """A message above the game (a note, an error) until the person closes it: one stayed over a
+    phone's table for the rest of the game, four lines of it."""
     box = dom.by_id("notice")
-    box.textContent = text
+    box.innerHTML = '<p class="notice-text">%s</p>%s' % (
+        escape(text), screens.button("&times;", "notice-close", cls="notice-close", aria=t("notice.close")))
     box.hidden = False
+
+
+def close_notice():
+    box = dom.by_id("notice")
+    had_focus = box.contains(window.document.activeElement)
+    box.hidden = True
+    box.innerHTML = ""
+    if had_focus:
+        if not dom.by_id("game").hidden:
+            focus.focus_first()
+        else:
+            focus.setup_heading_focus()
 
 
 # --- screens -------------------------------------------------------------------
@@ -604,6 +621,8 @@ def handle(act, arg):
     elif act == "delete-kept":
         show_setup()
         focus_on(delete_buttons(arg))
+    elif act == "notice-close":
+        close_notice()
     elif act == "damaged-download":
         download_damaged(arg)
     elif act == "damaged-delete":
