@@ -357,3 +357,37 @@ def test_the_phone_page_is_the_one_the_layout_bench_models(browser, site, lang):
                  seen["tools"][3] - view[1]]
         model = layout.PHONE_TOOLS_PX
         assert all(abs(a - b) <= 1 for a, b in zip(tools, model)), (tools, model)
+
+
+def test_a_review_on_a_small_phone_draws_the_table_as_play_does(browser, site):
+    """Opening Review moves shrinks the table's box (its panel takes the hand's place) without
+    drawing the table anew: the followed view kept its zoom, and a 360x640 phone showed tiles
+    20 px on their short side, where play had shown 27.  A box that changes size is followed
+    again (web/panzoom.js)."""
+    import sys
+    from conftest import ROOT, guarded_app
+    sys.path.insert(0, str(ROOT / "web"))
+    from app import session as sess
+
+    setup = dict(sess.default_setup(), game="chicken-foot", players=4, seats=["human"] + ["medium"] * 3,
+                 speed="instant", seed=7)
+    s = sess.Session(setup)
+    s.deal()
+    while not (s.to_act() == 0 and len(s.game.view(0)["table"]) >= 30):
+        s.apply(s.game.view(s.to_act())["legal"][-1])
+    follow_short = float(re.search(r"FOLLOW_SHORT_PX = (\d+)", (ROOT / "web" / "follow.js").read_text()).group(1))
+    for page, opener in guarded_app(browser, site, viewport={"width": 360, "height": 640}, is_mobile=True,
+                                    has_touch=True, service_workers="block"):
+        assert opener() == "ready"
+        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.waitingFor === 'human' && "
+                               "Number(document.getElementById('cf-view').dataset.zoom) > 100")
+        played = page.evaluate(SETTLED)
+        page.get_by_role("button", name="Review moves").click()
+        page.wait_for_selector("#game[data-review]")
+        reviewed = page.evaluate(SETTLED)
+        assert reviewed["view"][3] - reviewed["view"][1] < played["view"][3] - played["view"][1]   # the box shrank
+        for seen in (played, reviewed):
+            shown = sorted(short_side(t["corners"]) for t in seen["tiles"] if inside(t["corners"], seen["view"]))
+            assert shown and shown[len(shown) // 2] >= follow_short - 0.5, (seen["view"], shown)

@@ -131,7 +131,30 @@ function manual(view) {
 
 function followSoon() {
   const view = document.getElementById("cf-view");
-  if (view) requestAnimationFrame(() => follow(view));
+  if (view) {
+    watchSize(view);
+    requestAnimationFrame(() => follow(view));
+  }
+}
+
+// A view port that changes size is followed (or kept on the table) again: a redrawn table is
+// not the only change that shrinks its tiles.  A review opened at a round's end drew them
+// at 20 px on a 360 px phone, where play had shown 27 (its panel takes the hand's place).
+const sized = new WeakSet();
+const resized = new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const view = entry.target;
+    if (!view.isConnected) continue;
+    const s = stateOf(view);
+    if (s.manual) apply(view, s);
+    else follow(view);
+  }
+});
+
+function watchSize(view) {
+  if (sized.has(view)) return;
+  sized.add(view);
+  resized.observe(view);
 }
 
 // Every redraw of the table (and one for a table drawn before this module
