@@ -823,3 +823,42 @@ def test_a_phones_score_chart_draws_its_words_readable_and_whole(browser, site, 
         small = [d for d in drawn if d["px"] < (11 if d["end"] else 10)]
         out = [d for d in drawn if not d["inside"]]
         assert drawn and small == [] and out == [], (small, out)
+
+
+def test_in_a_game_the_theme_is_the_side_panels_and_a_phone_gives_the_header_to_the_table(sized):
+    """The theme's select stood in the page's header in a game too: on a phone a row of its own
+    (44 px, a finger's size) above the table. In a game it is the side panel's last part (the
+    drawer's, on a phone), where the setup has it in the header, and a phone's header, the site's
+    name alone then, gives the table its height (the name stays for a screen reader) unless it
+    has news: a new version's offer."""
+    kind, page, open_app = sized
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    waiting(page)
+    assert page.locator("#side-theme #theme").count() == 1
+    header = page.locator(".site-header").bounding_box()
+    bar = page.locator("#g-bar").bounding_box()
+    if kind == "phone":
+        assert header["height"] <= 1 and bar["y"] < 10, (header, bar)
+        assert page.get_by_role("heading", name="Boneyard", level=1).count() == 1
+        page.locator("#g-tools [data-act=side]").tap()
+        page.wait_for_function("() => document.getElementById('game').dataset.side === 'open'")
+        page.get_by_label("Theme").scroll_into_view_if_needed()
+        box = page.get_by_label("Theme").bounding_box()
+        assert box["height"] >= 44 and box["y"] + box["height"] <= page.viewport_size["height"], box
+        page.get_by_label("Theme").select_option("dark")
+        assert page.get_attribute("html", "data-theme") == "dark"
+        page.keyboard.press("Escape")
+        # News in the header shows it again.
+        page.evaluate("() => { const p = document.createElement('p'); p.id = 'update-offer';"
+                      " p.className = 'update-offer'; p.textContent = 'A new version is ready.';"
+                      " document.querySelector('.site-header').prepend(p); }")
+        assert page.locator(".site-header").bounding_box()["height"] > 20
+        assert page.locator("#update-offer").is_visible()
+    else:
+        assert page.get_by_label("Theme").is_visible() and bar["y"] >= header["y"] + header["height"] - 1
+        page.get_by_label("Theme").select_option("light")
+        assert page.get_attribute("html", "data-theme") == "light"
+    # Back on the setup, the header has it again.
+    page.get_by_role("button", name="New game").first.click()
+    page.wait_for_selector("#setup:not([hidden])")
+    assert page.locator(".site-header #theme").count() == 1 and page.get_by_label("Theme").is_visible()

@@ -124,11 +124,13 @@ def play_mode(on):
         players.release_height()
     else:
         root.classList.remove("playing")
-    # The records toolbar sits in the table's side panel while a game is on, under the setup otherwise.
-    box = dom.by_id("records")
-    home = dom.by_id("side-records") if on else dom.by_id("records-home")
-    if home is not None and box is not None and box.parentElement is not home:
-        home.appendChild(box)
+    # The records toolbar sits in the table's side panel while a game is on, under the setup otherwise;
+    # so does the theme's select (in the page's header, on a phone it took a row of 44 px from the table).
+    for box, home in ((dom.by_id("records"), "side-records" if on else "records-home"),
+                      (window.document.querySelector("label.theme-picker"), "side-theme" if on else "theme-picker")):
+        home = dom.by_id(home)
+        if home is not None and box is not None and box.parentElement is not home:
+            home.appendChild(box)
     focus.sync_inert()   # inert only what an open drawer covers (a frame drawn anew, the setup)
 
 
@@ -271,7 +273,7 @@ def skeleton(game):
             '<button type="button" class="side-close" data-act="side" data-arg="close">%s</button>'
             '<details class="log" open><summary>%s</summary>'
             '<ol id="log-list" reversed tabindex="0" aria-label="%s"></ol></details>'
-            '<div id="g-sheet"></div><div id="side-records"></div></aside>'
+            '<div id="g-sheet"></div><div id="side-records"></div><div id="side-theme"></div></aside>'
             % (t("board.table"), screens.board_frame(game), t("board.your_hand"), t("play.side"),
                t("play.side_close"), t("log.title"), t("log.label")))
 
