@@ -182,6 +182,23 @@ def test_two_tabs_saving_the_same_revision_at_once_agree_on_the_one_stored(page,
     assert page.evaluate(MY_SAVE).startswith('{"v":2,"rev":%d,' % (rev + 2))
     assert saved_record(page) == page.evaluate("window.boneyard.record()")
     other.close()
+    # The tab whose write is the one stored hears the other's late, and stays as it is.
+    shown = page.evaluate("window.boneyard.record()")
+    mine = page.evaluate(MY_SAVE)
+    page.evaluate("([k, v]) => dispatchEvent(new StorageEvent('storage', {key: k, newValue: v}))",
+                  [key, mine.replace('"updated":', '"updated":1', 1)])
+    waiting(page)
+    assert page.evaluate("window.boneyard.record()") == shown and page.locator("#notice").is_hidden()
+    # The other tab's same revision stored before its word comes: this tab's next save does not
+    # write over it, and offers to load it.
+    theirs = mine.replace('"updated":', '"updated":1', 1)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, theirs])   # no event in this tab
+    if page.get_by_role("button", name="Show my tiles").count():
+        page.get_by_role("button", name="Show my tiles").click()
+    mouse_step(page)
+    waiting(page)
+    assert page.evaluate(MY_SAVE) == theirs
+    assert "moved on in another tab" in page.locator("#save-status").inner_text()
 
 
 FILL = """() => {

@@ -114,6 +114,9 @@ def _write(key, value, area="local"):
         return "refused"
 
 
+HEAD_CHARS = 120    # a save's revision, id and time of writing (save_text)
+
+
 def head(key, n=40, area="local"):
     """The first ``n`` characters stored at ``key`` (None when there is none); never raises."""
     helper = _helper()
@@ -558,8 +561,13 @@ def save(session):
     if tab.id is None:
         adopt(new_id(), 0)
     key = PREFIX + tab.id
-    stored = rev_of(head(key))
-    if stored > tab.rev:
+    # The head holds the write's time: the same revision with another head is another tab's
+    # write at the same moment as this tab's last (see newer_elsewhere), whose word may not
+    # have come yet: written over, its move was lost unseen.
+    now_head = head(key, HEAD_CHARS)
+    stored = rev_of(now_head)
+    if stored > tab.rev or (stored == tab.rev and stored and isinstance(tab.text, str)
+                            and isinstance(now_head, str) and not tab.text.startswith(now_head)):
         tab.moved = True
         show_status()
         return False

@@ -63,8 +63,9 @@ def on_newer(text):
     if session is not None:
         begin(session, store.tab.id)
         if raced:
-            notice(t("saves.raced"))    # a move made here is gone from the screen: said where it is seen
-        announce(t("saves.raced" if raced else "saves.followed"))
+            notice(t("saves.raced"))    # a move made here is gone from the screen: said where it is seen (an alert)
+        else:
+            announce(t("saves.followed"))
 
 
 def show_notes():
@@ -77,9 +78,12 @@ def notice(text):
     """A message above the game (a note, an error) until the person closes it: one stayed over a
     phone's table for the rest of the game, four lines of it."""
     box = dom.by_id("notice")
+    was_on = box.contains(window.document.activeElement)
     box.innerHTML = '<p class="notice-text">%s</p>%s' % (
         escape(text), screens.button("&times;", "notice-close", cls="notice-close", aria=t("notice.close")))
     box.hidden = False
+    if was_on:
+        box.querySelector("button").focus()     # the close button pressed-to-be was rewritten
 
 
 def close_notice():
