@@ -144,7 +144,8 @@ const sized = new WeakSet();
 const resized = new ResizeObserver((entries) => {
   for (const entry of entries) {
     const view = entry.target;
-    if (!view.isConnected) continue;
+    // (A hidden game, the setup on show, measures 0 x 0: a view zoomed by hand kept as it is.)
+    if (!view.isConnected || !view.clientWidth || !view.clientHeight) continue;
     const s = stateOf(view);
     if (s.manual) apply(view, s);
     else follow(view);
