@@ -6,6 +6,7 @@ import re
 import shutil
 import threading
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -327,25 +328,45 @@ def test_the_timed_tests_run_alone_after_the_rest():
     assert build.test_runs(["-k", "moon"]) == [two + ["-k", "moon"]]
     assert build.test_runs(["-n", "4"]) == [["-n", "4"]]
     assert build.test_runs(["-p", "no:xdist"]) == [["-p", "no:xdist"]]
+    assert build.test_runs(["tests/test_ui.py::test_x"]) == [two + ["tests/test_ui.py::test_x"]]
+    # An option's value chooses nothing: the timed tests still run alone.
+    for given in (["--tb", "short"], ["--maxfail", "1"], ["-p", "no:cacheprovider"], ["--durations", "5"]):
+        assert build.test_runs(given) == [two + given + ["-m", "not timed"], ["-p", "no:xdist", "-m", "timed"] + given], given
 
 
-TIMED = {
-    "test_ui_perf": ["test_chicken_foot_stays_responsive", "test_moon_stays_responsive"],
-    "test_import_preview": ["test_the_longest_record_opens_at_once_is_checked_steps_back_and_plays_on_past_the_limit"],
-    "test_review_analysis": ["test_a_moon_hand_is_analysed_in_the_worker_with_a_verdict_on_every_decision",
-                             "test_a_chicken_foot_round_is_analysed_with_a_progress_bar"],
-    "test_saves_import_speed": ["test_a_record_just_under_the_size_limit_imports_in_short_tasks",
-                                "test_a_full_eight_player_chicken_foot_match_imports_in_short_tasks"],
-}
+def timing_tests(path):
+    """``{test name: whether it is marked timed}`` for the tests in ``path`` that reach, through the
+    module's own functions, both a browser trace (``start_tracing``) and a call of ``too_slow()``
+    (the page's tasks held to a CPU bound), and the tests marked timed that do not."""
+    import ast
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    calls = {name: {c.func.id if isinstance(c.func, ast.Name) else c.func.attr for c in ast.walk(f)
+                    if isinstance(c, ast.Call) and isinstance(c.func, (ast.Name, ast.Attribute))}
+             for name, f in funcs.items()}
+
+    def reaches(name, target, seen):
+        if name in seen or name not in calls or name == target:
+            return False
+        return target in calls[name] or any(reaches(c, target, seen | {name}) for c in calls[name])
+
+    def times(name, seen):
+        return reaches(name, "too_slow", seen) and reaches(name, "start_tracing", seen)
+
+    def marked(f):
+        return any(ast.unparse(d).endswith("mark.timed") for d in f.decorator_list)
+
+    return {name: marked(f) for name, f in funcs.items() if name.startswith("test_") and times(name, set())}, \
+        [name for name, f in funcs.items() if marked(f) and not times(name, set())]
 
 
 def test_every_test_that_times_the_page_is_marked_timed():
     """The tests holding the page's tasks to a CPU bound carry ``timed`` (build.py runs them
-    alone); every other test in those files runs with the rest."""
-    import importlib
-    for module, names in TIMED.items():
-        tests = importlib.import_module(module)
-        for name in dir(tests):
-            if name.startswith("test_"):
-                marks = [m.name for m in getattr(getattr(tests, name), "pytestmark", [])]
-                assert ("timed" in marks) == (name in names), (module, name)
+    alone), and only they: found by reading every test file, not from a list."""
+    found = {}
+    for path in sorted(Path(__file__).resolve().parent.glob("test_*.py")):
+        timing, stray = timing_tests(path)
+        assert stray == [], (path.name, "marked timed, times nothing", stray)
+        found.update({"%s::%s" % (path.name, name): mark for name, mark in timing.items()})
+    assert len(found) >= 7, found
+    assert [name for name, mark in found.items() if not mark] == []
