@@ -320,7 +320,11 @@ def test_the_move_log_reads_its_lines_newest_first_however_often_drawn():
         ["line %d & more" % k for k in range(700)]
     fresh = "".join(["<li>%s</li>" % screens.say(line) for line in reversed(s.log[-60:])])
     assert screens.log_items(s) == screens.log_items(s) == fresh
-    assert len(screens._LOG_ITEMS) <= 500
-    s.log[:] = s.log[:3] + ["Cleo passed"]
+    # Twelve logs of sixty new lines each: more items than are kept, drawn right all the same.
+    for k in range(12):
+        s.log[:] = ["round %d: line %d <%d>" % (k, j, j) for j in range(60)]
+        assert screens.log_items(s) == "".join(["<li>%s</li>" % screens.say(x) for x in reversed(s.log)])
+        assert len(screens._LOG_ITEMS) <= 500
+    s.log[:] = ["Ana played 9-5 on 9-9", "<b>Ben</b> drew", "Ana played 9-5 on 9-9", "Cleo passed"]
     played = '<li>Ana played <span class="tile-name">9-5</span> on <span class="tile-name">9-9</span></li>'
     assert screens.log_items(s) == "<li>Cleo passed</li>" + played + "<li>&lt;b&gt;Ben&lt;/b&gt; drew</li>" + played
