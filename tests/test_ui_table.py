@@ -862,3 +862,24 @@ def test_in_a_game_the_theme_is_the_side_panels_and_a_phone_gives_the_header_to_
     page.get_by_role("button", name="New game").first.click()
     page.wait_for_selector("#setup:not([hidden])")
     assert page.locator(".site-header #theme").count() == 1 and page.get_by_label("Theme").is_visible()
+
+
+def test_a_table_zoomed_by_hand_is_as_it_was_after_the_setup(page, open_app):
+    """A table zoomed and panned by hand, then the setup shown (New game) and the game taken up
+    again (Continue): the view is as the person left it. Hidden, the view measured 0 x 0 and
+    was clamped to the table's top left corner."""
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    waiting(page)
+    for _ in range(2):
+        page.locator("#game [data-zoom=in]").click()
+    page.locator("#cf-view").focus()
+    page.keyboard.press("ArrowRight")
+    before = page.evaluate("document.getElementById('g-table').style.transform")
+    assert "scale" in before and "translate(0px, 0px)" not in before
+    page.get_by_role("button", name="New game").first.click()
+    page.wait_for_selector("#setup:not([hidden])")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.locator(".saved-going [data-act=continue]").first.click()
+    waiting(page)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.evaluate("document.getElementById('g-table').style.transform") == before
