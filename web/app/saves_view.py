@@ -39,14 +39,19 @@ def _row(item, when):
                main, delete))
 
 
-def delete_ask_html(game_id):
-    """What a game's Delete becomes once pressed: a question, Delete for good and Keep (Keep
-    first, where the focus goes: a game was deleted at once by a press beside Continue)."""
+def ask_html(question_key, keep_act, yes_act, arg):
+    """What a Delete becomes once pressed: the question, then Keep (first, where the focus goes:
+    a game was deleted at once by a press beside Continue) and Delete for good, each ``arg``'s."""
     return ('<span class="delete-ask" role="alert">%s</span>'
-            '<button type="button" data-act="delete-kept" data-arg="%s">%s</button>'
-            '<button type="button" class="danger" data-act="delete-confirmed" data-arg="%s">%s</button>'
-            % (escape(t("saves.delete_ask")), escape(game_id), escape(t("saves.delete_keep")),
-               escape(game_id), escape(t("saves.delete_yes"))))
+            '<button type="button" data-act="%s" data-arg="%s">%s</button>'
+            '<button type="button" class="danger" data-act="%s" data-arg="%s">%s</button>'
+            % (escape(t(question_key)), keep_act, escape(arg), escape(t("saves.delete_keep")),
+               yes_act, escape(arg), escape(t("saves.delete_yes"))))
+
+
+def delete_ask_html(game_id):
+    """A saved game's Delete, once pressed (:func:`ask_html`)."""
+    return ask_html("saves.delete_ask", "delete-kept", "delete-confirmed", game_id)
 
 
 def saved_games_html(items, when):
@@ -90,12 +95,8 @@ def damaged_html(items):
 
 
 def damaged_ask_html(name):
-    """A damaged save's Delete, once pressed: the question, Keep (focused) and Delete for good."""
-    return ('<span class="delete-ask" role="alert">%s</span>'
-            '<button type="button" data-act="damaged-kept" data-arg="%s">%s</button>'
-            '<button type="button" class="danger" data-act="damaged-deleted" data-arg="%s">%s</button>'
-            % (escape(t("saves.damaged_ask")), escape(name), escape(t("saves.delete_keep")),
-               escape(name), escape(t("saves.delete_yes"))))
+    """An unreadable save's Delete, once pressed (:func:`ask_html`)."""
+    return ask_html("saves.damaged_ask", "damaged-kept", "damaged-deleted", name)
 
 
 def status_html(kind, pruned=0):

@@ -25,7 +25,7 @@ class State:
         self.summary_shown = None   # (round, over) whose summary already took focus
         self.shape = None       # "wide" or "narrow": the table's shape for this screen (ui.shape)
         self.drawn = (None, None)   # (review, session) the game area last showed (ui.paint)
-        self.position = None    # (key, parts) of the position last drawn (ui.table_parts)
+        self.position = None    # (session, key, parts) of the position last drawn (ui.table_parts)
 
 
 state = State()

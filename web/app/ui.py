@@ -156,22 +156,18 @@ def show_setup(message=""):
     records.refresh()
 
 
-def delete_buttons(game_id):
-    """The selector of ``game_id``'s Delete buttons (in the saved games and the history)."""
-    return '[data-act="delete-saved"][data-arg="%s"]' % window.CSS.escape(game_id)
+def buttons(act, arg):
+    """The selector of the buttons that do ``act`` for ``arg`` (a game's Delete appears in the
+    saved games and the history alike)."""
+    return '[data-act="%s"][data-arg="%s"]' % (act, window.CSS.escape(arg))
 
 
-def ask_delete(game_id):
-    """A game's Delete asks first, in the place of its buttons (in the saved games and the
-    history alike): Keep, which has the focus, or Delete for good."""
-    for el in window.document.querySelectorAll(delete_buttons(game_id)):
-        el.parentElement.innerHTML = saves_view.delete_ask_html(game_id)
-    focus_on('[data-act="delete-kept"]')
-
-
-def damaged_buttons(name, act):
-    """The selector of the damaged save ``name``'s button that does ``act``."""
-    return '[data-act="%s"][data-arg="%s"]' % (act, window.CSS.escape(name))
+def ask_first(act, arg, html):
+    """A Delete asks first, in the place of its buttons (``act``'s for ``arg``): the question and
+    ``html``'s Keep, which takes the focus, and Delete for good."""
+    for el in window.document.querySelectorAll(buttons(act, arg)):
+        el.parentElement.innerHTML = html
+    focus_on(".delete-ask + button")
 
 
 def focus_on(selector):
@@ -620,21 +616,19 @@ def handle(act, arg):
         else:
             show_setup()
     elif act == "delete-saved":
-        ask_delete(arg)
+        ask_first(act, arg, saves_view.delete_ask_html(arg))
     elif act == "delete-confirmed":
         store.delete(arg)
         show_setup()
     elif act == "delete-kept":
         show_setup()
-        focus_on(delete_buttons(arg))
+        focus_on(buttons("delete-saved", arg))
     elif act == "notice-close":
         close_notice()
     elif act == "damaged-download":
         download_damaged(arg)
     elif act == "damaged-delete":
-        for el in window.document.querySelectorAll(damaged_buttons(arg, "damaged-delete")):
-            el.parentElement.innerHTML = saves_view.damaged_ask_html(arg)
-        focus_on(damaged_buttons(arg, "damaged-kept"))
+        ask_first(act, arg, saves_view.damaged_ask_html(arg))
     elif act == "damaged-deleted":
         key = store.damaged_key(arg)
         if key is not None:
@@ -644,7 +638,7 @@ def handle(act, arg):
             focus.setup_heading_focus()
     elif act == "damaged-kept":
         show_setup()
-        focus_on(damaged_buttons(arg, "damaged-delete"))
+        focus_on(buttons("damaged-delete", arg))
     elif act == "replay-saved":
         s = store.load(arg, adopt_it=False)   # only viewed: this tab keeps its own game
         if s is not None:
