@@ -37,6 +37,14 @@ prints per player count and shape, then overall::
 
     python3 bench/layout.py [--rounds-per-case N] [--shapes wide,narrow] [--misses]
     python3 bench/layout.py --speed
+    python3 bench/layout.py --fill 25 [--variants ";FILL_SHAPES.wide=none"]
+
+``--fill`` instead measures the wide table on desktop pages over a round: 25
+seeded rounds of medium play per player count (2, 4, 6 and 8), every table of
+15 tiles or more, fitted to the table's box at 1366x768, 1440x900, 1920x1080
+and 1024x768 (``FILL_BOXES``): the median and the tenth smallest tile short
+side (px), and ``jumps_per_round`` over those and as many random rounds; one
+JSON line per variant of ``engine.layout``'s fill settings.
 
 ``--speed`` instead runs bench/workloads/layout_rate.py under MicroPython
 (the page lays the table out on it after every play) and CPython: per shape
@@ -347,6 +355,75 @@ def merge(into, group):
         a["rounds_missed"].update(b["rounds_missed"])
 
 
+# The table's box (px) on desktop pages, as measured on the play screen:
+# 1366x768, 1440x900, 1920x1080 and 1024x768 (web/style.css's layout).
+FILL_BOXES = [(1028, 345), (1102, 478), (1582, 634), (686, 322)]
+
+
+def fill_rounds(rounds, policy):
+    """Complete rounds of 2, 4, 6 and 8 players (``rounds`` each), every turn's view."""
+    from engine.ai import cf_player
+
+    out = []
+    for players in (2, 4, 6, 8):
+        for i in range(rounds):
+            rng = Rng(i * 7 + players + (0 if policy == "medium" else 5000))
+            g = ChickenFoot(players, {})
+            g.start_round(g.new_deal(rng))
+            views = []
+            while g.current_seat() is not None:
+                view = g.view(g.current_seat())
+                views.append(view)
+                if policy == "medium":
+                    g.apply(cf_player.choose(view, "medium", rng, None))
+                else:
+                    g.apply(view["legal"][rng.below(len(view["legal"]))])
+            views.append(g.view(0))
+            out.append(views)
+    return out
+
+
+def fill(rounds, variants):
+    """How large the wide table's tiles are drawn on desktop pages over a round, per variant
+    of ``engine.layout``'s constants ("" is today's; else ``NAME=value,...``)."""
+    data = fill_rounds(rounds, "medium") + fill_rounds(rounds, "random")
+    saved = (layout.FILL_TURN, dict(layout.FILL_SHAPES))
+    for variant in variants:
+        layout.FILL_TURN, layout.FILL_SHAPES = saved[0], dict(saved[1])
+        for part in filter(None, variant.split(",")):
+            name, value = part.split("=")
+            if name.startswith("FILL_SHAPES."):
+                # A shape's half-widths, e.g. FILL_SHAPES.wide=1600/670; "none" removes it.
+                shape = name.split(".", 1)[1]
+                if value == "none":
+                    layout.FILL_SHAPES.pop(shape, None)
+                else:
+                    layout.FILL_SHAPES[shape] = tuple(int(v) for v in value.split("/"))
+            else:
+                setattr(layout, name, int(value))
+        layout._CACHE.clear()
+        sizes = dict((box, []) for box in FILL_BOXES)
+        jumps = 0
+        for views in data[:len(data) // 2]:
+            # Every table of 15 tiles or more that the medium rounds show (each once).
+            seen = None
+            for view in views:
+                if len(view["table"]) >= 15 and len(view["table"]) != seen:
+                    seen = len(view["table"])
+                    for box in FILL_BOXES:
+                        sizes[box].append(fitted_px(view, "wide", box)[0])
+        for views in data:
+            jumps += len(layout.layout(views[-1]["table"], "wide", views[-1].get("spokes_needed") or None)["connectors"])
+        out = {"metric": "cf_layout_fill", "variant": variant or "default", "tables": len(sizes[FILL_BOXES[0]]),
+               "jumps_per_round": round(jumps / len(data), 2)}
+        for box in FILL_BOXES:
+            got = sorted(sizes[box])
+            out["%dx%d" % box] = {"median_px": round(got[len(got) // 2], 1), "p10_px": round(got[len(got) // 10], 1)}
+        print(json.dumps(out))
+    layout.FILL_TURN, layout.FILL_SHAPES = saved
+    layout._CACHE.clear()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds-per-case", type=int, default=39,
@@ -356,7 +433,15 @@ def main():
                         help="print each phone case the followed view misses (one JSON line each, to stderr)")
     parser.add_argument("--speed", action="store_true",
                         help="time one play's layout under MicroPython and CPython instead")
+    parser.add_argument("--fill", type=int, metavar="N",
+                        help="instead: the desktop's tile sizes over N medium and N random rounds per player count")
+    parser.add_argument("--variants", default="",
+                        help="with --fill: ';'-separated engine.layout settings, e.g. "
+                             "';FILL_SHAPES.wide=none;FILL_TURN=1,FILL_SHAPES.wide=1600/670' ('' is today's)")
     args = parser.parse_args()
+    if args.fill:
+        fill(args.fill, args.variants.split(";"))
+        return
     if args.speed:
         from tests.interpreters import run_script
 

@@ -14,6 +14,11 @@ jump as play goes on (and a layout can be extended tile by tile, see
 line first, then a fan of turns, each bent at the inner corner of the tile
 before like a hinge, keeping the first that overlaps nothing and stays in
 the region; a line that meets the region's edge or another line bends.
+Where the picture is drawn whole and scaled to a box of a known shape (a
+desktop's table, a rules diagram: ``FILL_SHAPES``), the fan is tried in
+the order of what each turn costs the picture: a line bends rather than
+make the picture taller or wider than that shape, which would draw every
+tile smaller.
 A double is laid, if it can be, where its three toes (played next, before
 anything else) will fit near it and in the region.  The narrow (phone)
 region leaves out its top right corner, where a phone's zoom tools float.
@@ -48,7 +53,9 @@ CLEAR = 6
 # offered (368x329 px, less 6 px round the followed view in web/follow.js;
 # the box is taller with fewer tiles in hand, and shorter with more: see
 # phone_view_px): anything in it, framed whole, is drawn >= 18 px.
-REGIONS = {"wide": (1600, 670), "narrow": (488, 432)}
+# The "frame" one is the wide region for a rules diagram (web/embed), whose
+# picture is fitted to its frame's width (see FILL_SHAPES).
+REGIONS = {"wide": (1600, 670), "narrow": (488, 432), "frame": (1600, 670)}
 # That phone's page, as bench/layout.py models it for web/follow.js (px;
 # tests/test_table_geometry.py checks them against the page): the table's
 # view port (its height varies: see phone_view_px; this is the one the
@@ -121,6 +128,24 @@ STEP = 12         # how far a toe or spoke moves out per try
 SLACK = 48        # how far out a toe or spoke may move before another direction is tried
 JUMP = 30         # per step, how far a tile that fits nowhere moves along its line
 AHEAD_BELOW = 60  # turns gentler than this must leave room to turn again
+# A picture drawn whole and scaled to its box: the shape (half-widths) its
+# lines keep it to, by the region's name (see _Table.by_fill), and what a
+# degree of a line's turn costs in units of the picture's growth.  A shape
+# not named here bends its lines only at the region's edge (the phone's is
+# drawn whole at one scale; a region given as a pair is drawn as it comes).
+# The desktop's table box is 2.1 to 3.1 times as wide as it is tall (1024x768
+# to 1280x720): "wide" keeps to 5/7 of its region's height (toes and spokes
+# still make a picture taller).  A diagram's frame is fitted to its width,
+# its height following up to 26rem: a flatter picture is a wider one there,
+# every tile smaller, and kept to the frame's 688x416 px it drew the rules
+# page's 34-tile diagram 28 px at the median against 36, so "frame" is not
+# named.  Measured by
+# bench/layout.py --fill (the README): the median tile at 1366x768 is drawn
+# 20.4 px with lines that bend only at the region's edge, 22.8 in the
+# region's own shape, 24.2 at 5/7 of its height; FILL_TURN 1 drew it 24.4 px
+# but placed 43 % more tiles away from their line (with a connector).
+FILL_SHAPES = {"wide": (1600, 478)}
+FILL_TURN = 2
 FREE_TURNS = (0, 30, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180)
 FREE_REACH = 720   # how far from a line's end a jump may land in the region
 FREE_GRID = 32     # past that, the step of the grid of spots tried over the whole region
@@ -283,11 +308,13 @@ NAME, PARENT, CX, CY, ANGLE, HL, HW, HEADING, CURL, SHAPE, BOUNDS, FIRST, DOUBLE
 class _Table:
     """The tiles placed so far, and where the next one may go."""
 
-    __slots__ = ("rx", "ry", "notch", "fill", "spokes", "placed", "index", "kids", "extent", "grid", "tries")
+    __slots__ = ("rx", "ry", "notch", "fill", "keep", "spokes", "placed", "index", "kids", "extent", "grid", "tries")
 
-    def __init__(self, region, spokes, notch=None, fill=False):
+    def __init__(self, region, spokes, notch=None, fill=False, keep=None):
         self.rx, self.ry = region
         self.notch = notch
+        # The shape a picture scaled to its box keeps to (FILL_SHAPES), or None.
+        self.keep = keep
         # Whether the picture is always the whole region (FILLED), so that
         # a tile anywhere in it costs nothing.
         self.fill = fill
@@ -623,6 +650,8 @@ class _Table:
                 continue
             # Out of the region and jumping: only a few turns (this is the rare, costly case).
             tried = turns if (need_region or k == 0) else turns[::3]
+            if need_region and k != "free" and self.keep is not None:
+                tried = self.by_fill(tried, ex, ey, hp, double, k * JUMP)
             if k == "free":
                 found = self.free_spot(ex, ey, hp, double, p, strict)
                 if found:
@@ -656,6 +685,35 @@ class _Table:
             # The line reaching the foot: from the tile before to the foot's centre.
             ref = direction(cx - p[CX], cy - p[CY])
         self.add(name, p[NAME], cx, cy, angle, hl, hw, heading, new_curl, first, double, jump, slot, ref)
+
+    def by_fill(self, turns, ex, ey, hp, double, extra):
+        """``turns`` ordered by what each costs the picture, fitted to the shape ``keep``.
+
+        A table drawn whole is scaled to fit its box, so a tile that widens
+        the picture where it is already as wide as that shape allows (or
+        makes it taller where it is as tall) shrinks every tile: a line
+        bends rather than grow the picture that way.  The cost is the growth
+        in units of the shape's width plus ``FILL_TURN`` a degree of turn (so
+        a line runs straight when that is free, and bends a little before it
+        bends a lot); ties keep the order given.
+        """
+        rx, ry = self.keep
+        e = self.extent
+        now = max((e[2] - e[0]) * ry, (e[3] - e[1]) * rx)
+        ranked = []
+        for i in range(len(turns)):
+            turn = turns[i]
+            cx, cy, angle, hl, hw, _h = self.line_spot(ex, ey, hp, turn, double, extra)
+            x0, y0, x1, y1 = e
+            for x, y in corners(cx, cy, angle, hl, hw):
+                x0 = min(x0, x)
+                y0 = min(y0, y)
+                x1 = max(x1, x)
+                y1 = max(y1, y)
+            grow = max((x1 - x0) * ry, (y1 - y0) * rx) - now
+            ranked.append((grow // ry + FILL_TURN * abs(turn), i))
+        ranked.sort()
+        return [turns[i] for _cost, i in ranked]
 
     def free_spot(self, ex, ey, hp, double, p, strict):
         """The free spot in the region nearest the end ``(ex, ey)`` (a jump, shown by a
@@ -905,8 +963,9 @@ def region_of(shape):
 def layout(table, shape="wide", spokes=None):
     """The picture of ``table`` (a view's ``table`` list) as plain data.
 
-    ``shape`` is ``"wide"`` or ``"narrow"`` (or ``[half_width, half_height]``):
-    the region lines bend to stay in.  ``spokes`` is how many spokes the
+    ``shape`` is ``"wide"``, ``"narrow"`` or ``"frame"`` (or ``[half_width,
+    half_height]``): the region lines bend to stay in (and, named in
+    ``FILL_SHAPES``, the shape they keep the picture to).  ``spokes`` is how many spokes the
     centre takes (the view's ``spokes_needed``), so that they spread evenly
     from the first play on; without it, eight directions are used.
 
@@ -926,12 +985,13 @@ def layout(table, shape="wide", spokes=None):
     table = table or []
     notch = NOTCHES.get(shape) if isinstance(shape, str) else None
     fill = isinstance(shape, str) and shape in FILLED
-    key = (region[0], region[1], notch, fill, spokes)
+    keep = FILL_SHAPES.get(shape) if isinstance(shape, str) else None
+    key = (region[0], region[1], notch, fill, keep, spokes)
     lay = _CACHE.get(key)
     if lay is None:
         if len(_CACHE) >= _CACHE_MAX:
             _CACHE.clear()
-        lay = _Table(region, spokes, notch, fill)
+        lay = _Table(region, spokes, notch, fill, keep)
         _CACHE[key] = lay
     n = _prefix(lay, table)
     if n < len(lay.placed):

@@ -267,11 +267,17 @@ def _bounds_of(entry):
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _label_spot(entry, tiles, width, size):
+def _label_spot(entry, tiles, width, size, frame=None):
     """Where the open foot's label goes (its baseline's middle): below the foot, else
     above, right or left of it, the first clear of every tile; then the same four a
     tile's width further out, and the four corners; if none is clear, the one that
-    covers least of the tiles (by their bounding boxes)."""
+    covers least of the tiles (by their bounding boxes).
+
+    With ``frame`` (the tiles' box ``x0, y0, x1, y1`` and the box in px the picture
+    is fitted to, ``bw, bh``), of the spots clear of every tile the one that makes
+    the fitted picture least larger, the first of equals: a label out past the edge
+    of a table as wide as its box would draw every tile smaller.
+    """
     x0, y0, x1, y1 = _bounds_of(entry)
     cx = (x0 + x1) // 2
     cy = (y0 + y1) // 2 + size // 3
@@ -283,6 +289,7 @@ def _label_spot(entry, tiles, width, size):
               (x1 + width // 2, y0 - 10 - size // 4), (x0 - width // 2, y0 - 10 - size // 4)]
     boxes = [_bounds_of(t) for t in tiles]
     best = None
+    clear = None
     for lx, ly in spots:
         a = (lx - width // 2, ly - size, lx + width // 2, ly + size // 4)
         covered = 0
@@ -290,9 +297,18 @@ def _label_spot(entry, tiles, width, size):
             if not (b[2] <= a[0] or a[2] <= b[0] or b[3] <= a[1] or a[3] <= b[1]):
                 covered += (min(a[2], b[2]) - max(a[0], b[0])) * (min(a[3], b[3]) - max(a[1], b[1]))
         if covered == 0:
-            return lx, ly
-        if best is None or covered < best[0]:
+            if frame is None:
+                return lx, ly
+            fx0, fy0, fx1, fy1, bw, bh = frame
+            w = max(fx1, a[2]) - min(fx0, a[0])
+            h = max(fy1, a[3]) - min(fy0, a[1])
+            need = max(w * bh, h * bw)
+            if clear is None or need < clear[0]:
+                clear = (need, lx, ly)
+        elif best is None or covered < best[0]:
             best = (covered, lx, ly)
+    if clear is not None:
+        return clear[1], clear[2]
     return best[1], best[2]
 
 
@@ -304,19 +320,25 @@ def _ratio(a, b):
 
 # Room round the table's tiles for rings and badges (viewBox units); a
 # phone's table keeps less, its every unit counts.
-TABLE_MARGINS = {"wide": 30, "narrow": 16}
+TABLE_MARGINS = {"wide": 30, "narrow": 16, "frame": 30}
 # The box (px) each shape's picture is fitted to on the page: the badges and
 # the label are sized for it, so they stay legible when a big table is
 # scaled down (BADGE_PX: a badge's radius, TEXT_PX: the texts' size).
-TABLE_BOXES = {"wide": (984, 445), "narrow": (736, 658)}   # a phone's 368x329, zoomed in twice (panzoom.js)
+TABLE_BOXES = {"wide": (984, 445), "narrow": (736, 658),   # a phone's 368x329, zoomed in twice (panzoom.js)
+               "frame": (688, 416)}                        # a rules diagram's frame on a desktop
 BADGE_PX = 11
 TEXT_PX = 14
+
+
+# The shapes drawn scaled down a lot, never zoomed in: their outlines keep
+# their width in screen pixels (see _ring).
+ZOOMED_OUT = ("wide", "frame")
 
 
 def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fresh=None, words=None):
     """The Chicken Foot table of ``view`` as one SVG (``data-table``) whose viewBox fits the layout.
 
-    ``shape`` (``"wide"`` or ``"narrow"``) is the region the layout's lines
+    ``shape`` (``"wide"``, ``"narrow"`` or ``"frame"``) is the region the layout's lines
     keep to (:func:`engine.layout.layout`); ``margin`` the room round the
     tiles (by default :data:`TABLE_MARGINS` of the shape).  ``targets`` lists the table
     tiles the selected hand tile may join: each gets a solid ring and a
@@ -349,14 +371,14 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
     bw, bh = TABLE_BOXES.get(shape, TABLE_BOXES["wide"]) if isinstance(shape, str) else TABLE_BOXES["wide"]
     per_px = max(1, (max((x1 - x0 + 2 * margin) * 1000 // bw, (y1 - y0 + 2 * margin + 40) * 1000 // bh) + 999) // 1000)
     badge_r = max(20, BADGE_PX * per_px)
-    fixed = shape == "wide"
+    fixed = shape in ZOOMED_OUT
     text = max(24, TEXT_PX * per_px)
     label = None
     cover = ""
     if foot_tile in by_tile:
         cover = words.get("cover") or "cover %d more" % foot["needed"]
         width = len(cover) * text * 6 // 10
-        label = _label_spot(by_tile[foot_tile], picture["tiles"], width, text)
+        label = _label_spot(by_tile[foot_tile], picture["tiles"], width, text, (x0, y0, x1, y1, bw, bh))
         x0, x1 = min(x0, label[0] - width // 2), max(x1, label[0] + width // 2)
         y0, y1 = min(y0, label[1] - text), max(y1, label[1] + text // 3)
     x, y = x0 - margin, y0 - margin

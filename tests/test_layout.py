@@ -136,6 +136,38 @@ def test_lines_stay_in_their_region_and_bend_to_do_so():
     assert turned > total // 10
 
 
+def test_a_wide_picture_keeps_to_the_shape_of_its_region():
+    """A desktop draws the table whole, scaled to its box: a line bends rather than make the
+    picture taller (or wider) than the region's shape, where that would shrink every tile.
+
+    Measured over random rounds of 2 to 8 players, every table of 15 tiles or more: how
+    much larger than the region's shape the picture's box is (its frame's scale, 1000 = the
+    region).  Lines that run straight until they meet the region's edge (before FILL_SHAPES)
+    gave a median of 1.39 and a tenth above 1.76; they give 0.98 and 1.40 now.
+    """
+    rx, ry = layout.REGIONS["wide"]
+    scales = []
+    differ = 0
+    for seed in range(40):
+        players = (2, 4, 6, 8)[seed % 4]
+        game, tables = random_round(300 + seed, players)
+        spokes = game.view(0).get("spokes_needed") or None
+        for table in tables:
+            if len(table) >= 15:
+                _x, _y, w, h = layout.layout(table, "wide", spokes)["box"]
+                scales.append(max(w * 1000 // rx, h * 1000 // ry))
+        # A rules diagram's frame, fitted to its width, keeps the wide region without
+        # bending its lines to keep it flat (a flatter picture is a wider one there).
+        frame = layout.layout(tables[-1], "frame", spokes)
+        assert frame == layout.layout(tables[-1], list(layout.REGIONS["wide"]), spokes)
+        differ = differ + 1 if frame != layout.layout(tables[-1], "wide", spokes) else differ
+    assert differ >= 30, differ
+    scales.sort()
+    assert len(scales) > 150
+    assert scales[len(scales) // 2] <= 1200, scales[len(scales) // 2]
+    assert scales[len(scales) * 9 // 10] <= 1650, scales[len(scales) * 9 // 10]
+
+
 def test_spokes_spread_evenly_from_the_first_play():
     for shape in ("wide", "narrow"):
         for n in range(2, 9):
@@ -271,3 +303,21 @@ def test_a_play_tries_a_bounded_number_of_stand_in_feet():
     finally:
         layout._Table.toes_fit = original
     assert min(tried) == 0      # this round reaches the budget
+
+
+def test_the_fill_benchmark_compares_variants_and_restores_the_layout():
+    """bench/layout.py --fill prints one line per variant of the fill settings, measured on the
+    same rounds, and leaves engine.layout as it found it."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bench = Path(__file__).resolve().parent.parent / "bench" / "layout.py"
+    done = subprocess.run([sys.executable, str(bench), "--fill", "2", "--variants", ";FILL_SHAPES.wide=none"],
+                          capture_output=True, text=True, timeout=300, check=True)
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["variant"] for r in rows] == ["default", "FILL_SHAPES.wide=none"]
+    assert rows[0]["tables"] == rows[1]["tables"] > 100
+    # Lines that bend to keep the picture's shape draw the median tile larger at 1366x768.
+    assert rows[0]["1028x345"]["median_px"] > rows[1]["1028x345"]["median_px"] + 1

@@ -18,11 +18,14 @@ from engine import share
 from embed import options as opts
 from embed import picture
 
-state = {"rec": None, "step": 0, "total": 0, "opts": None, "shape": "wide"}
+state = {"rec": None, "step": 0, "total": 0, "opts": None, "shape": "frame"}
 _proxies = []
 
 # A frame narrower than this draws the table in the page's narrow shape (a
-# phone's: engine.layout keeps its lines to a tall region).  Fitted to the
+# phone's: engine.layout keeps its lines to a tall region); a wider one in
+# the "frame" shape: the desktop's wide region, whose lines do not bend to
+# keep the picture flat as the game page's do (a frame's picture is fitted
+# to its width, and a wider one draws every tile smaller).  Fitted to the
 # frame's width, the wide shape's picture (1500 units at least) draws a tile
 # 50 * width / 1500 px on its short side and the narrow one's (1008 wide, at
 # most 26rem tall) 50 * min(width / 1008, 416 / 896): the narrow shape draws
@@ -171,10 +174,10 @@ def go(delta):
 def watch_shape():
     """Keep ``state["shape"]`` to the frame's width (see ``NARROW``); redraw when it changes."""
     query = window.matchMedia(NARROW)
-    state["shape"] = "narrow" if query.matches else "wide"
+    state["shape"] = "narrow" if query.matches else "frame"
 
     def changed(event):
-        state["shape"] = "narrow" if event.matches else "wide"
+        state["shape"] = "narrow" if event.matches else "frame"
         if state["rec"] is not None:
             try:
                 draw()

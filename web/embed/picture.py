@@ -97,7 +97,7 @@ def scores_html(game, names):
                 esc(caption), esc(t("embed.player")), esc(t("embed.this_round")), esc(t("scores.total")), rows))
 
 
-def position(rec, step, shown, shape="wide"):
+def position(rec, step, shown, shape="frame"):
     """``{"html", "details", "step", "total", "game"}`` of the record at ``step``: ``html``
     the status, the move and the picture, ``details`` the hands and the scores (the frame
     puts its Back and Forward between them, so they stay under the picture at every step
@@ -105,7 +105,7 @@ def position(rec, step, shown, shape="wide"):
 
     ``rec`` is a record dict; ``step`` None means its end; ``shown`` is
     ``"reveal"``, ``"none"`` or a seat index; ``shape`` the table's shape
-    (``"wide"`` or ``"narrow"``, as on the game page: see ``frame.NARROW``).  Raises ``RecordError`` (the
+    (``"frame"`` or, in a narrow frame, ``"narrow"`` as on a phone's game page: see ``frame.NARROW``).  Raises ``RecordError`` (the
     replay's ``round R, action A: reason``) for an invalid record or step,
     and ``ValueError`` for a seat the game does not have.
     """
