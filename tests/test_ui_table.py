@@ -373,6 +373,40 @@ def test_seven_opponents_on_a_laptop_show_their_level_whole(browser, site):
         assert shown == [["medium", True]] * 7, shown
 
 
+TOOLS_AND_TABLE = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return {tools: [...document.querySelectorAll('#game .board-tools button')].map(box),
+          names: [...document.querySelectorAll('#game .board-tools button')].map((b) => [b.getAttribute('aria-label'), b.title]),
+          view: box(document.getElementById('cf-view')),
+          cards: [...document.querySelectorAll('#game .seats-bar .seat-card')].map(box)};
+}"""
+
+
+def overlapping(a, b):
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+@pytest.mark.parametrize("players, beside", [(4, True), (8, False)])
+def test_a_laptops_zoom_tools_keep_off_the_table(browser, site, players, beside):
+    """1366x768: the zoom tools sit beside the seat cards, off the table's view (its lines are
+    kept to the box's wide shape, so its top right corner is often a tile's; over the table
+    they covered one at 5 of 32 seeded late tables), never over a card, with the same names
+    as tooltips; seven opponents' cards need the whole strip, and there they stay over the
+    table's corner."""
+    for page, open_app in guarded_app(browser, site, **DESKTOP):
+        setup_game(page, open_app, "Chicken Foot", ["Human"] + ["Computer (easy)"] * (players - 1), players=players)
+        waiting(page)
+        m = page.evaluate(TOOLS_AND_TABLE)
+        assert len(m["tools"]) == 3 and len(m["cards"]) == players - 1, m
+        assert m["names"] == [["Zoom in", "Zoom in"], ["Zoom out", "Zoom out"], ["Fit", "Fit"]], m["names"]
+        for tool in m["tools"]:
+            assert tool[3] - tool[1] >= 44 and tool[2] - tool[0] >= 44, tool
+            assert not any(overlapping(tool, card) for card in m["cards"]), (tool, m["cards"])
+            assert overlapping(tool, m["view"]) != beside, (tool, m["view"])
+            if beside:
+                assert tool[3] <= m["view"][1] and tool[2] <= m["view"][2] + 8, (tool, m["view"])
+
+
 def test_play_now_says_your_last_setup_only_once_there_is_one(page, open_app):
     """A first visit's Play now cards tell the players and computers, not "your last setup"
     (there was none); a game set up and started makes them say it."""

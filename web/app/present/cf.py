@@ -54,15 +54,16 @@ def new_tile(v):
 def frame():
     """The board's fixed HTML: zoom tools and the view port that panzoom.js transforms."""
     return ('<div class="board-tools" role="group" aria-label="%s">'
-            '<button type="button" data-zoom="in" aria-label="%s">+</button>'
-            '<button type="button" data-zoom="out" aria-label="%s">&#8722;</button>'
-            # On a phone Fit is an icon (its name stays the word): the tools'
-            # corner, which the phone's table keeps free, is then smaller.
-            '<button type="button" data-zoom="fit" aria-label="%s">%s<span class="fit-word">%s</span></button></div>'
+            '<button type="button" data-zoom="in" aria-label="%s" title="%s">+</button>'
+            '<button type="button" data-zoom="out" aria-label="%s" title="%s">&#8722;</button>'
+            # During play Fit is an icon (its name stays the word, its tooltip says it): the
+            # tools' corner, which the phone's table keeps free, is then smaller, and the room
+            # a desktop keeps for them beside the seat cards the same in every language.
+            '<button type="button" data-zoom="fit" aria-label="%s" title="%s">%s<span class="fit-word">%s</span></button></div>'
             '<div class="cf-board" id="cf-view" tabindex="0" role="region" aria-label="%s">'
             '<div class="zoomer" id="g-table"></div></div><p class="foot-note" id="g-note"></p>'
-            % (t("board.view"), t("board.zoom_in"), t("board.zoom_out"), t("board.fit"), FIT_ICON, t("board.fit"),
-               t("board.view_help")))
+            % (t("board.view"), t("board.zoom_in"), t("board.zoom_in"), t("board.zoom_out"), t("board.zoom_out"),
+               t("board.fit"), t("board.fit"), FIT_ICON, t("board.fit"), t("board.view_help")))
 
 
 def board(s, v, targets, shape, fresh, bottom, marks=None):
