@@ -30,6 +30,8 @@ def logged_in_full(setup, rec):
 def same(rebuilt, full):
     assert rebuilt.game.record() == full.game.record()
     assert rebuilt.log == full.log[len(full.log) - len(rebuilt.log):]
+    assert len(rebuilt.steps) == len(rebuilt.log)
+    assert rebuilt.steps == full.steps[len(full.steps) - len(rebuilt.steps):]
     assert rebuilt.turns == full.turns
     assert rebuilt.undo_point() == full.undo_point() and rebuilt.undo_refusal() == full.undo_refusal()
 
@@ -70,7 +72,7 @@ def test_a_short_game_keeps_its_whole_log():
         s = played_session(game, players, rounds=3, extra=4, seed=7)
         rec = s.game.record()
         rebuilt = sess.Session.from_record(s.setup, rec)
-        assert rebuilt.log == s.log and rebuilt.turns == s.turns
+        assert rebuilt.log == s.log and rebuilt.steps == s.steps and rebuilt.turns == s.turns
         assert rebuilt.game.record() == rec
 
 
@@ -99,6 +101,7 @@ def test_play_from_here_is_what_the_record_cut_there_would_rebuild():
         kept = len(continued.log)
         assert kept == len(expected.log) or kept >= 2 * replay.LOG_LINES, step
         assert continued.log == expected.log[len(expected.log) - kept:], step
+        assert continued.steps == expected.steps[len(expected.steps) - kept:], step
         assert continued.turns == expected.turns, step
         assert continued.setup["seats"][:3] == seats
         # Its first save takes the rounds already encoded: the same text as one encoded afresh.
@@ -110,3 +113,33 @@ def test_play_from_here_is_what_the_record_cut_there_would_rebuild():
             expected.apply(action)
             assert continued.game.record() == expected.game.record()
             assert continued.log == expected.log[len(expected.log) - len(continued.log):]
+            assert continued.steps == expected.steps[len(expected.steps) - len(continued.steps):]
+
+
+def test_the_logs_numbers_are_the_reviews_moves():
+    """Each line of the move log that is a move carries the number a review gives it: at
+    "Move N" the review's last move line is the log's line N (a draw then a pass is one line,
+    numbered as the pass; a round's start and end, Moon's trick won, are no moves and go
+    unnumbered). The log once numbered its lines: "51." beside a review's "Move 57"."""
+    from app import screens
+    from test_records_ui import played_session
+
+    for game, players in [("chicken-foot", 4), ("moon", 3)]:
+        s = played_session(game, players, rounds=3, extra=4, seed=7)
+        assert len(s.steps) == len(s.log)
+        numbered = [(line, n) for line, n in zip(s.log, s.steps) if n is not None]
+        notes = [line for line, n in zip(s.log, s.steps) if n is None]
+        assert len(notes) >= 6 and len(numbered) > 30, (game, notes)
+        assert [n for _line, n in numbered] == sorted(set(n for _line, n in numbered))
+        assert numbered[-1][1] == s.game.action_count()
+        viewer = replay.Viewer(s)
+        for line, n in numbered:
+            twin = viewer.session(n)
+            moves = [(x, m) for x, m in zip(twin.log, twin.steps) if m is not None]
+            assert moves[-1] == (line, n), (game, n, line, moves[-1])
+            # The review's whole log up to there numbers its lines as the game did.
+            lines, steps = viewer.numbered()
+            assert steps == s.steps[:len(steps)] and lines == s.log[:len(lines)], (game, n)
+        html = screens.numbered_items(s.log, s.steps, {})
+        assert html.count("<li value=") == len(numbered) and html.count('<li class="note">') == len(notes)
+        assert html.startswith('<li value="%d">' % numbered[-1][1]) or html.startswith('<li class="note">')

@@ -81,10 +81,10 @@ def table_tiles(page):
     return page.locator("#g-table svg.tile").count()
 
 
-def log_numbers(page):
-    """The move log's first (newest) number and whether it goes unnumbered."""
-    return tuple(page.evaluate("() => { const ol = document.querySelector('#log-list');"
-                               " return [ol.start, ol.classList.contains('unnumbered')]; }"))
+def newest_number(page):
+    """The move log's newest numbered line's number (None: no line is a move)."""
+    return page.evaluate("() => { const li = document.querySelector('#log-list li[value]');"
+                         " return li ? li.value : null; }")
 
 
 def test_review_steps_back_read_only(page, open_app):
@@ -104,19 +104,21 @@ def test_review_steps_back_read_only(page, open_app):
         back.click()
     assert step.inner_text().startswith("Move %d of %s" % (int(total) - 4, total))
     assert table_tiles(page) < tiles_now
-    # The log shows the lines up to the step, numbered from 1 (its numbers once stayed the game's).
-    assert log_numbers(page) == (page.locator("#log-list li").count(), False)
+    # The log shows the lines up to the step, each move numbered as the review numbers it
+    # (its numbers once stayed the game's, then counted its lines: "51." beside "Move 57").
+    assert newest_number(page) == int(total) - 4
     page.get_by_role("button", name="First move").click()
     assert step.inner_text().startswith("Move 0 of")
     assert table_tiles(page) == 1 and "centre double" in step.inner_text()
-    assert log_numbers(page) == (1, False)
+    assert newest_number(page) is None and page.locator("#log-list li").count() == 1
     page.get_by_role("button", name="Next move").click()
     assert step.inner_text().startswith("Move 1 of")
+    assert newest_number(page) == 1
     assert page.get_attribute("html", "data-waiting-for") == "human"
     assert page.evaluate("window.boneyard.record()") == record     # the game is untouched
     page.get_by_role("button", name="Back to the game").click()
     assert table_tiles(page) == tiles_now
-    assert log_numbers(page)[0] == page.locator("#log-list li").count()
+    assert newest_number(page) == int(total)
     assert page.locator("#game .hand button").count() > 0
     assert page.evaluate("window.boneyard.record()") == record
 

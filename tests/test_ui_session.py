@@ -312,19 +312,30 @@ def test_a_tiles_name_is_kept_whole_in_every_text_said():
 
 
 def test_the_move_log_reads_its_lines_newest_first_however_often_drawn():
-    """log_items keeps each line's item as drawn (a line's HTML is its text's): the same log
-    drawn again, a line repeated, a log longer than the items kept, all read as drawn anew."""
+    """log_items keeps each line's item as drawn (a line's HTML is its text's and its number's):
+    the same log drawn again, a line repeated, a log longer than the items kept, all read as
+    drawn anew."""
     s = sess.Session(dict(sess.default_setup(), game="chicken-foot", players=3, seed=4))
     s.deal()
+
+    def item(line, n):
+        return '<li class="note">%s</li>' % screens.say(line) if n is None else \
+            '<li value="%d">%s</li>' % (n, screens.say(line))
+
     s.log[:] = ["Ana played 9-5 on 9-9", "<b>Ben</b> drew", "Ana played 9-5 on 9-9"] + \
         ["line %d & more" % k for k in range(700)]
-    fresh = "".join(["<li>%s</li>" % screens.say(line) for line in reversed(s.log[-60:])])
+    s.steps[:] = [1, 2, 3] + [None if k % 7 == 0 else k + 4 for k in range(700)]
+    fresh = "".join([item(line, n) for line, n in reversed(list(zip(s.log, s.steps))[-60:])])
     assert screens.log_items(s) == screens.log_items(s) == fresh
     # Twelve logs of sixty new lines each: more items than are kept, drawn right all the same.
     for k in range(12):
         s.log[:] = ["round %d: line %d <%d>" % (k, j, j) for j in range(60)]
-        assert screens.log_items(s) == "".join(["<li>%s</li>" % screens.say(x) for x in reversed(s.log)])
+        s.steps[:] = [k * 60 + j for j in range(60)]
+        assert screens.log_items(s) == "".join([item(x, n) for x, n in reversed(list(zip(s.log, s.steps)))])
         assert len(screens._LOG_ITEMS) <= 500
-    s.log[:] = ["Ana played 9-5 on 9-9", "<b>Ben</b> drew", "Ana played 9-5 on 9-9", "Cleo passed"]
-    played = '<li>Ana played <span class="tile-name">9-5</span> on <span class="tile-name">9-9</span></li>'
-    assert screens.log_items(s) == "<li>Cleo passed</li>" + played + "<li>&lt;b&gt;Ben&lt;/b&gt; drew</li>" + played
+    # The same line under another number is another item.
+    s.log[:] = ["Ana played 9-5 on 9-9", "<b>Ben</b> drew", "Ana played 9-5 on 9-9", "Cleo passed", "Round 2"]
+    s.steps[:] = [7, 8, 9, 10, None]
+    played = 'Ana played <span class="tile-name">9-5</span> on <span class="tile-name">9-9</span></li>'
+    assert screens.log_items(s) == ('<li class="note">Round 2</li><li value="10">Cleo passed</li><li value="9">' + played
+                                    + '<li value="8">&lt;b&gt;Ben&lt;/b&gt; drew</li><li value="7">' + played)

@@ -33,7 +33,7 @@ class Viewer(sess.Review):
         self.imported = imported    # True: not the game being played (Close returns to that one)
         self.hand = None            # a seat, ALL, NONE, or None (the page's default)
         self.autoplay = False
-        self._logs = {}             # round index -> that whole round's log lines
+        self._logs = {}             # round index -> that whole round's log lines and their steps
         self.skimmed = None         # the record, while its moves are still being checked (see preview)
         self.checking = None        # (rounds checked, rounds) meanwhile: "Play from here" waits
         self.texts = []             # the first rounds' canonical JSON, for the first save (see writing)
@@ -48,24 +48,33 @@ class Viewer(sess.Review):
         return sess.Review.base(self, r)
 
     def round_log(self, r):
-        """Round ``r``'s whole log (its start, every move, how it ended), written once when asked."""
+        """Round ``r``'s whole log (its start, every move, how it ended) and its lines' steps
+        (``Session.steps``), written once when asked."""
         if r not in self._logs:
             twin = self.round_start(r)
             for action in self.rounds[r]["actions"]:
                 twin.apply(action)
-            self._logs[r] = twin.log
+            self._logs[r] = (twin.log, twin.steps)
         return self._logs[r]
 
-    def log(self, limit=None):
-        """The whole game's log as it stood at the current step (every round so far);
-        with ``limit``, its last ``limit`` lines, logging only the rounds they come from
-        (a long game's log is never written whole to show its end)."""
+    def numbered(self, limit=None):
+        """``(lines, steps)``: the whole game's log as it stood at the current step (every
+        round so far) and each line's step (``Session.steps``); with ``limit``, its last
+        ``limit`` lines, logging only the rounds they come from (a long game's log is never
+        written whole to show its end)."""
         r = self.locate(self.step)[0]
-        lines = list(self.session().log)   # the round shown, up to the step
+        twin = self.session()
+        lines, steps = list(twin.log), list(twin.steps)   # the round shown, up to the step
         while r > 0 and (limit is None or len(lines) < limit):
             r -= 1
-            lines = self.round_log(r) + lines
-        return lines if limit is None else lines[-limit:]
+            before, their_steps = self.round_log(r)
+            lines = before + lines
+            steps = their_steps + steps
+        return (lines, steps) if limit is None else (lines[-limit:], steps[-limit:])
+
+    def log(self, limit=None):
+        """The lines of :meth:`numbered`."""
+        return self.numbered(limit)[0]
 
     def shown(self, default):
         """The hand to show: a seat, ALL or None (``default`` is the page's viewer)."""
@@ -90,15 +99,18 @@ class Viewer(sess.Review):
         """
         twin = self.session(self.step)
         r = self.locate(self.step)[0]
-        session = sess.Session(setup, twin.game.clone())
+        session = sess.Session(setup, twin.game.clone(), twin.first_step)
         if r < sess.LOG_ROUNDS:
             for k in range(r):
-                session.log.extend(self.round_log(k))
+                lines, steps = self.round_log(k)
+                session.log.extend(lines)
+                session.steps.extend(steps)
             session.log.extend(twin.log)
+            session.steps.extend(twin.steps)
         else:
             # A longer game keeps the lines of its last rounds, twice what the
             # page shows (logging 64 hands is a long task of its own).
-            session.log = self.log(2 * LOG_LINES)
+            session.log, session.steps = self.numbered(2 * LOG_LINES)
         session.turns = [list(turn) for turn in twin.turns]
         session.written(self.texts[:r])
         return session
@@ -225,9 +237,9 @@ def carry(old, new):
     return new
 
 
-def log_items(lines):
-    """The move log's items, newest first (as :func:`app.screens.log_items`)."""
-    return "".join(['<li>%s</li>' % say(line) for line in reversed(lines[-LOG_LINES:])])
+def log_items(lines, steps):
+    """The move log's items, newest first, numbered by ``steps`` (as :func:`app.screens.log_items`)."""
+    return screens.numbered_items(lines[-LOG_LINES:], steps[-LOG_LINES:], {})
 
 
 def checking_words(viewer):

@@ -391,19 +391,35 @@ def reasons_text(s, tiles):
 
 def log_items(s):
     """The move log's items, newest first: the latest moves stay in sight without scrolling."""
+    return numbered_items(s.log[-60:], s.steps[-60:], _LOG_ITEMS)
+
+
+def numbered_items(lines, steps, kept):
+    """The items of ``lines``, newest first, each move numbered as a review numbers it (its
+    ``steps``: see ``Session.steps``): "45." is the line a review's "Move 45" ends with.  A
+    line that is no move (a round's start or end) goes unnumbered.  ``kept``: each item as
+    drawn, by line and step, reused (bounded)."""
     out = []
-    for line in reversed(s.log[-60:]):
-        item = _LOG_ITEMS.get(line)
+    if len(steps) < len(lines):
+        # (Aligned from the end, the newest line's step last: an older line without one goes unnumbered.)
+        steps = [None] * (len(lines) - len(steps)) + steps
+    for i in range(len(lines) - 1, -1, -1):
+        key = (lines[i], steps[i])
+        item = kept.get(key)
         if item is None:
-            if len(_LOG_ITEMS) >= 500:
-                _LOG_ITEMS.clear()
-            item = _LOG_ITEMS[line] = '<li>%s</li>' % say(line)
+            if len(kept) >= 500:
+                kept.clear()
+            if steps[i] is None:
+                item = '<li class="note">%s</li>' % say(lines[i])
+            else:
+                item = '<li value="%d">%s</li>' % (steps[i], say(lines[i]))
+            kept[key] = item
         out.append(item)
     return "".join(out)
 
 
-# Each line's item as drawn (a line's HTML depends on its text alone): a move redrew the sixty
-# lines anew, 0.8 ms of MicroPython, for the one line it added.
+# Each line's item as drawn (a line's HTML depends on its text and number alone): a move
+# redrew the sixty lines anew, 0.8 ms of MicroPython, for the one line it added.
 _LOG_ITEMS = {}
 
 

@@ -124,8 +124,9 @@ LOG_ROUNDS = 64
 class Session:
     """A game with its setup, a readable log and undo points."""
 
-    def __init__(self, setup, game=None):
-        """A new game for ``setup`` (or, with ``game``, a session showing that game as it is)."""
+    def __init__(self, setup, game=None, first_step=None):
+        """A new game for ``setup`` (or, with ``game``, a session showing that game as it is;
+        ``first_step``: the game's step at its round's deal, by default its actions so far)."""
         self.setup = clean_setup(setup)
         n = players_of(self.setup)
         names = []
@@ -138,7 +139,12 @@ class Session:
         self.game = game
         self.names = names
         self.log = []
+        # Each line's move: the step (every round's actions counted, as a review counts
+        # them) after the line's last action; None for a line that is no move (a round's
+        # start or end, an undo).  The same length as the log.
+        self.steps = []
         self.turns = []   # this round's actions: [seat, action, phase before]
+        self.first_step = game.action_count() if first_step is None else first_step
         self._text = None  # the record's JSON, kept up to date (see record_json)
 
     # -- who plays ---------------------------------------------------------
@@ -165,9 +171,15 @@ class Session:
         self._start(self.game.new_deal(Rng(seed)))
 
     def _start(self, deal):
+        self.first_step = self.game.action_count()
         self.game.start_round(deal)
         self.turns = []
-        self.log.append(t("log.round_start", round=self.game.round_count(), intro=self._round_intro()))
+        self.note(t("log.round_start", round=self.game.round_count(), intro=self._round_intro()))
+
+    def note(self, line):
+        """Add a line that is no move (see ``steps``) to the log."""
+        self.log.append(line)
+        self.steps.append(None)
 
     def _round_intro(self):
         return self.present().round_intro(self, self.game.view(0))
@@ -185,10 +197,19 @@ class Session:
         self._describe(seat, action, phase)
 
     def _describe(self, seat, action, phase):
+        lines = len(self.log)
         self.present().log_move(self, seat, action, phase)
+        # The move's line (a draw then a pass is one line: its number becomes the pass's),
+        # and any line after it that is no move (Moon's trick won).
+        step = self.first_step + len(self.turns)
+        if len(self.log) == lines:
+            self.steps[-1] = step
+        else:
+            self.steps.append(step)
+            self.steps.extend([None] * (len(self.log) - lines - 1))
         phase_now = self.game.phase()
         if phase_now in ("round-over", "game-over"):
-            self.log.append(self.round_result())
+            self.note(self.round_result())
 
     def round_result(self):
         """A sentence on how the last round ended."""
@@ -351,11 +372,13 @@ class Session:
         first = len(rounds) - len(deals)
         for i in range(len(deals)):
             twin = Session(self.setup, deals[i].clone())
-            twin.log.append(t("log.round_start", round=first + i + 1, intro=twin._round_intro()))
+            twin.note(t("log.round_start", round=first + i + 1, intro=twin._round_intro()))
             for action in rounds[first + i].get("actions", []):
                 twin.apply(action)
             self.log.extend(twin.log)
+            self.steps.extend(twin.steps)
             self.turns = twin.turns
+            self.first_step = twin.first_step
 
     @classmethod
     def from_save(cls, text):
@@ -433,8 +456,8 @@ class Review:
 
     def round_start(self, r):
         """A new twin Session at round ``r``'s deal, its log that round's first line."""
-        twin = Session(self.setup, self.base(r).clone())
-        twin.log.append(t("log.round_start", round=r + 1, intro=twin._round_intro()))
+        twin = Session(self.setup, self.base(r).clone(), self.starts[r])
+        twin.note(t("log.round_start", round=r + 1, intro=twin._round_intro()))
         return twin
 
     def session(self, step=None):

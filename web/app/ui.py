@@ -372,18 +372,6 @@ def turn_words(s, seat):
     return None
 
 
-def number_log(count):
-    """Number the move log's lines (newest first) down from ``count``, the lines so far;
-    None: not known (a review's step deep in a long game: its log is never written
-    whole to show the end), so the lines go unnumbered rather than misnumbered."""
-    log = dom.by_id("log-list")
-    if count is None:
-        log.classList.add("unnumbered")
-        return
-    log.classList.remove("unnumbered")
-    log.setAttribute("start", str(count))
-
-
 def render_review():
     """The game at the review's step, read-only, with the stepping buttons."""
     review = state.review
@@ -410,9 +398,8 @@ def render_review():
     elif viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
         rack += screens.hand_panel_readonly(twin, viewer, steady=False)
     parts["rack"] = rack + review_analysis.panel_html(review)
-    # One line more than the log shows: whether it shows the whole log so far.
-    lines = review.log(replay.LOG_LINES + 1)
-    parts["log"] = replay.log_items(lines)
+    lines, steps = review.numbered(replay.LOG_LINES)
+    parts["log"] = replay.log_items(lines, steps)
     box = dom.by_id("game")
     box.setAttribute("data-review", review.mode)
     if review.mode == "replay":
@@ -426,7 +413,6 @@ def render_review():
     act = focused.getAttribute("data-act") if focused is not None and focused.getAttribute else None
     arg = focused.getAttribute("data-arg") if act else None
     lost = paint(parts)
-    number_log(len(lines) if len(lines) <= replay.LOG_LINES else None)
     records.refresh()
     if lost or not box.contains(window.document.activeElement):
         # Keep focus on the same control (Autoplay/Stop share one id) when it is still usable.
@@ -504,7 +490,6 @@ def render():
     box.setAttribute("data-phase", "over" if over else ("pass" if passing else "play"))
     dom.by_id("setup").hidden = True
     lost = paint(parts)
-    number_log(len(s.log))
     if over:
         dom.set_state("waiting-for", "none")
     elif seat is not None:
@@ -687,7 +672,7 @@ def handle(act, arg):
             state.session = undone
             state.selected = None
             state.hint = None
-            undone.log.append(t("log.undo", name=undone.iso(undone.to_act())))
+            undone.note(t("log.undo", name=undone.iso(undone.to_act())))
             if undone.to_act() != state.viewer:
                 hand_over()     # (taking back your own decision, you keep the device)
             after_change()
