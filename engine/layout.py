@@ -15,10 +15,9 @@ line first, then a fan of turns, each bent at the inner corner of the tile
 before like a hinge, keeping the first that overlaps nothing and stays in
 the region; a line that meets the region's edge or another line bends.
 Where the picture is drawn whole and scaled to a box of a known shape (a
-desktop's table, a rules diagram: ``FILL_SHAPES``), the fan is tried in
-the order of what each turn costs the picture: a line bends rather than
-make the picture taller or wider than that shape, which would draw every
-tile smaller.
+desktop's table: ``FILL_SHAPES``), the fan is tried in the order of what
+each turn costs the picture: a line bends rather than make the picture
+taller or wider than that shape, which would draw every tile smaller.
 A double is laid, if it can be, where its three toes (played next, before
 anything else) will fit near it and in the region.  The narrow (phone)
 region leaves out its top right corner, where a phone's zoom tools float.

@@ -370,11 +370,15 @@ class Session:
         """The log and turns of the last ``len(deals)`` rounds, replayed from their deals
         (``deals``, snapshots just after each) with the record's own actions."""
         first = len(rounds) - len(deals)
+        step = 0    # (the step at each round's deal: counted once, not by each twin's game)
+        for rnd in rounds[:first]:
+            step += len(rnd.get("actions", []))
         for i in range(len(deals)):
-            twin = Session(self.setup, deals[i].clone())
+            twin = Session(self.setup, deals[i].clone(), step)
             twin.note(t("log.round_start", round=first + i + 1, intro=twin._round_intro()))
             for action in rounds[first + i].get("actions", []):
                 twin.apply(action)
+            step += len(rounds[first + i].get("actions", []))
             self.log.extend(twin.log)
             self.steps.extend(twin.steps)
             self.turns = twin.turns
