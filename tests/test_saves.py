@@ -322,8 +322,10 @@ CLICK_THEN_RELOAD = """() => {
   location.reload();           // in the same task as the move
 }"""
 
+# (Polled while the reload is under way: the new document may not have its <html> yet,
+# and a predicate that throws there fails the wait and counts as the page's error.)
 RELOADED = ("() => !window.__before_reload && "
-            "['ready', 'error'].includes(document.documentElement.dataset.appState)")
+            "['ready', 'error'].includes(document.documentElement?.dataset.appState)")
 
 
 @pytest.mark.parametrize("seats", [["Human", "Human"], ["Human", "Computer (easy)"]])
