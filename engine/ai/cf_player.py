@@ -17,7 +17,7 @@ function of the view, the generator's seed and the iteration budget.
   bonus for going out (in the match's last round, a large bonus for
   finishing with the lowest total: then only winning counts; before it,
   ``LEADER_W``, off, would add the margin to the opponent best placed after
-  the round: not measured better, 8 paired matches a variant are noise;
+  the round: at 3, 124 of 200 matches won against 125 (README);
   ``UTILITY`` "wins", off, would judge a playout by the chance to win the
   match that the totals after it give: no better in 200 matches).  The
   candidates are the distinct plays (two ends of the same number are one
