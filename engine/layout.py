@@ -649,13 +649,13 @@ class _Table:
                 continue
             # Out of the region and jumping: only a few turns (this is the rare, costly case).
             tried = turns if (need_region or k == 0) else turns[::3]
-            if need_region and k != "free" and self.keep is not None:
-                tried = self.by_fill(tried, ex, ey, hp, double, k * JUMP)
             if k == "free":
                 found = self.free_spot(ex, ey, hp, double, p, strict)
                 if found:
                     break
                 continue
+            if need_region and self.keep is not None:
+                tried = self.by_fill(tried, ex, ey, hp, double, k * JUMP)
             # In the region: the first turn that fits.  Out of it: the turn
             # that strays least (so a line that left the region heads back).
             least = None

@@ -140,6 +140,6 @@ def test_the_logs_numbers_are_the_reviews_moves():
             # The review's whole log up to there numbers its lines as the game did.
             lines, steps = viewer.numbered()
             assert steps == s.steps[:len(steps)] and lines == s.log[:len(lines)], (game, n)
-        html = screens.numbered_items(s.log, s.steps, {})
+        html = screens.numbered_items(s.log, s.steps)
         assert html.count("<li value=") == len(numbered) and html.count('<li class="note">') == len(notes)
         assert html.startswith('<li value="%d">' % numbered[-1][1]) or html.startswith('<li class="note">')

@@ -239,7 +239,7 @@ def carry(old, new):
 
 def log_items(lines, steps):
     """The move log's items, newest first, numbered by ``steps`` (as :func:`app.screens.log_items`)."""
-    return screens.numbered_items(lines[-LOG_LINES:], steps[-LOG_LINES:], {})
+    return screens.numbered_items(lines[-LOG_LINES:], steps[-LOG_LINES:])
 
 
 def checking_words(viewer):

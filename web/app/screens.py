@@ -391,18 +391,15 @@ def reasons_text(s, tiles):
 
 def log_items(s):
     """The move log's items, newest first: the latest moves stay in sight without scrolling."""
-    return numbered_items(s.log[-60:], s.steps[-60:], _LOG_ITEMS)
+    return numbered_items(s.log[-60:], s.steps[-60:])
 
 
-def numbered_items(lines, steps, kept):
+def numbered_items(lines, steps):
     """The items of ``lines``, newest first, each move numbered as a review numbers it (its
-    ``steps``: see ``Session.steps``): "45." is the line a review's "Move 45" ends with.  A
-    line that is no move (a round's start or end) goes unnumbered.  ``kept``: each item as
-    drawn, by line and step, reused (bounded)."""
+    ``steps``, as long: see ``Session.steps``): "45." is the line a review's "Move 45" ends
+    with.  A line that is no move (a round's start or end) goes unnumbered."""
     out = []
-    if len(steps) < len(lines):
-        # (Aligned from the end, the newest line's step last: an older line without one goes unnumbered.)
-        steps = [None] * (len(lines) - len(steps)) + steps
+    kept = _LOG_ITEMS
     for i in range(len(lines) - 1, -1, -1):
         key = (lines[i], steps[i])
         item = kept.get(key)

@@ -17,8 +17,8 @@ from app.words import table_words
 # (about 1028x350 px) draws a tile 50 units across on its short side at
 # 350 / 560 * 50 = 31 px until the table outgrows it (1500x780 drew 22 px,
 # under half the hand's tiles, with most of the felt bare).
-# A rules diagram's frame (web/embed) as the wide one.
-TABLE_SHAPES = {"wide": [1100, 560], "narrow": [1008, 896], "frame": [1100, 560]}
+TABLE_SHAPES = {"wide": [1100, 560], "narrow": [1008, 896]}
+TABLE_SHAPES["frame"] = TABLE_SHAPES["wide"]    # a rules diagram's frame (web/embed)
 # Fit's picture: four corners framing the table (shown instead of the word on a phone).
 FIT_ICON = ('<svg class="fit-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">'
             '<path d="M2 7V2h5M13 2h5v5M18 13v5h-5M7 18H2v-5" fill="none" stroke="currentColor" stroke-width="2.4"/>'
