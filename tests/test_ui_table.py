@@ -299,19 +299,22 @@ def test_a_review_keeps_the_hand_in_view_and_steps_in_one_row(sized):
     assert shown >= 10 and broken == [], (shown, broken)
 
 
-def test_a_small_phone_keeps_moons_hand_at_the_size_that_fits(browser, site):
-    """At 360x640 eight tiles at the larger size would take two rows from Moon's board: there
-    the hand keeps Chicken Foot's size (two rows at most, as before), in view."""
-    for page, open_app in guarded_app(browser, site, viewport={"width": 360, "height": 640}, has_touch=True,
-                                      is_mobile=True):
-        take_the_widow(page, open_app, True)
-        tops = page.locator("#game .rack .hand .tile-btn").evaluate_all(
-            "bs => bs.map(b => Math.round(b.getBoundingClientRect().top))")
-        assert len(set(tops)) <= 2, tops          # as before the larger size: what fits
-        g = page.evaluate(GEOMETRY)
-        assert g["tilesOut"] == [] and g["pageFits"], g
-        size = page.locator("#game .rack .hand svg.tile").first.bounding_box()
-        assert size["width"] < 30, size
+def test_a_360_px_phone_keeps_moons_eight_tiles_in_one_row(browser, site):
+    """360 px, the commonest phone width (at 640 and 740 tall): the bidder's eight tiles fill one
+    row at 36x70 in buttons at least 42 px wide, in view (28x55 tiles in 44 px buttons took two
+    rows, seven and one, 125 px of the board's height for 76)."""
+    for height in (640, 740):
+        for page, open_app in guarded_app(browser, site, viewport={"width": 360, "height": height}, has_touch=True,
+                                          is_mobile=True):
+            take_the_widow(page, open_app, True)
+            boxes = page.locator("#game .rack .hand .tile-btn").evaluate_all(
+                "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [Math.round(r.top), r.width, r.height]; })")
+            assert len({top for top, _, _ in boxes}) == 1, (height, boxes)
+            assert min(w for _, w, _ in boxes) >= 42 and min(h for _, _, h in boxes) >= 76, (height, boxes)
+            g = page.evaluate(GEOMETRY)
+            assert g["tilesOut"] == [] and g["pageFits"], (height, g)
+            size = page.locator("#game .rack .hand svg.tile").first.bounding_box()
+            assert size["width"] >= 36 and size["height"] >= 70, (height, size)
 
 
 def test_tab_never_hides_the_focused_control_under_the_start_bar(sized):
