@@ -110,3 +110,24 @@ def test_moon_start_round_fast_sets_a_worlds_tiles():
     for s in range(3):
         assert a.view(s) == b.view(s)
     assert [TILE_NAMES[t] for t in mask_ids(b.hands[0])] == deal["hands"][0]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hand_sizes_are_what_every_view_says_and_count_each_hand(name):
+    """``hand_sizes()`` (the page's rack keeps room by it, app.session.Session.held) is each
+    seat's hand as its own view holds it, and what every view says, at every step."""
+    for seed in range(5):
+        g = _dealt(name, seed)
+        rng = Rng(seed + 70)
+        changed = 0
+        before = g.hand_sizes()
+        while g.current_seat() is not None:
+            sizes = g.hand_sizes()
+            changed += sizes != before
+            before = sizes
+            for s in range(g.players):
+                v = g.view(s)
+                assert v["hand_sizes"] == sizes and len(v["hand"]) == sizes[s]
+            actions = g.legal_actions()
+            g.apply(actions[rng.below(len(actions))])
+        assert changed > 5

@@ -920,3 +920,55 @@ def test_a_table_zoomed_by_hand_is_as_it_was_after_the_setup(page, open_app):
     waiting(page)
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert page.evaluate("document.getElementById('g-table').style.transform") == before
+
+
+def draw_to_wrap_save():
+    """A Chicken Foot round (four players) at the person's turn with eight tiles, having held
+    eleven, and nothing to do but draw: a draw that makes nine wraps the hand onto a second
+    row at 390 px (eight to a row)."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=4, seats=["human", "medium", "medium", "medium"], speed="instant")
+    for seed in range(1, 200):
+        s = sess.Session(dict(setup, seed=seed))
+        s.deal()
+        while s.to_act() is not None:
+            v = s.game.view(s.to_act())
+            if s.to_act() == 0 and len(v["hand"]) == 8 and v["legal"] == ["draw"]:
+                return s
+            s.apply(v["legal"][0])
+    raise AssertionError("no such turn in 200 seeded rounds")
+
+
+STEADY = """() => {
+  const top = (sel) => { const e = document.querySelector(sel); return e ? Math.round(e.getBoundingClientRect().top) : null; };
+  const zone = document.querySelector('#game .table-zone').getBoundingClientRect();
+  return {tiles: document.querySelectorAll('#game .rack .hand .tile-btn').length, actions: top('#game .rack .action-row'),
+          hand: top('#game .rack .hand'), zone: [Math.round(zone.top), Math.round(zone.height)]};
+}"""
+
+
+def test_a_draw_that_wraps_the_hand_moves_nothing(browser, site):
+    """390x844: a hand back to one row of eight after holding eleven keeps the second row's room,
+    so the draw that makes nine moves neither the actions nor the hand under the person's finger,
+    nor the table (all rose 64 px: a quick second tap meant for Pass landed on a tile). The room
+    is the session's (Session.held), so a reload keeps it too: this turn is loaded from a save."""
+    s = draw_to_wrap_save()
+    assert s.held[0] == 11
+    for page, open_app in guarded_app(browser, site, **PHONE):
+        assert open_app() == "ready"
+        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
+        page.reload()
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        assert waiting(page) == "human"
+        before = page.evaluate(STEADY)
+        assert before["tiles"] == 8, before
+        press(page, page.locator("#game .actions").get_by_role("button", name="Draw"), True)
+        page.wait_for_function("() => document.querySelectorAll('#game .rack .hand .tile-btn').length === 9",
+                               timeout=WAIT_MS)
+        after = page.evaluate(STEADY)
+        assert {k: v for k, v in after.items() if k != "tiles"} == {k: v for k, v in before.items() if k != "tiles"}, (
+            before, after)
+        rows = page.locator("#game .rack .hand .tile-btn").evaluate_all(
+            "bs => new Set(bs.map(b => Math.round(b.getBoundingClientRect().top))).size")
+        assert rows == 2, rows
+        assert page.evaluate(GEOMETRY)["tilesOut"] == []
