@@ -972,3 +972,34 @@ def test_a_draw_that_wraps_the_hand_moves_nothing(browser, site):
             "bs => new Set(bs.map(b => Math.round(b.getBoundingClientRect().top))).size")
         assert rows == 2, rows
         assert page.evaluate(GEOMETRY)["tilesOut"] == []
+
+
+WIDTHS = """
+window.__widths = [];
+const frame = () => { if (document.documentElement) window.__widths.push(innerWidth); requestAnimationFrame(frame); };
+requestAnimationFrame(frame);
+"""
+
+
+def test_a_phone_opens_a_game_with_a_scrolling_strip_unzoomed(browser, site):
+    """390x844, eight players (a strip of seven cards that scrolls): from the first frame the
+    page is the phone's width. The cards past the strip's edge once counted in the page's
+    width at its first layout, and the phone showed the game zoomed out to 814 px for its
+    first frames, on every open, reload and new tab."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=8, seats=["human"] + ["medium"] * 7, speed="instant", seed=3)
+    s = sess.Session(setup)
+    s.deal()
+    for _ in range(12):
+        s.apply(s.game.view(s.to_act())["legal"][-1])
+    for page, open_app in guarded_app(browser, site, init_script=WIDTHS, **PHONE):
+        assert open_app() == "ready"
+        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
+        for _ in range(2):
+            page.reload()
+            assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+            page.wait_for_timeout(300)
+            widths = page.evaluate("window.__widths")
+            strip = page.locator("#game .seats-bar").evaluate("b => [b.scrollWidth, b.clientWidth]")
+            assert strip[0] > strip[1] + 100, strip          # it does scroll
+            assert widths and max(widths) == 390, sorted(set(widths))
