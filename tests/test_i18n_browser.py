@@ -459,3 +459,50 @@ def test_moons_last_trick_winner_keeps_the_spots_size_on_a_short_phone(short_pho
     cut = page.locator("#game .seat-card .seat-info").evaluate_all(
         "is => is.filter((i) => i.scrollWidth > i.clientWidth + 1).map((i) => i.textContent)")
     assert cut == [] and page.locator("#game .seat-card").count() == 3, cut
+
+
+def cf_save(players, seed=7, tiles=20):
+    """A Chicken Foot game of ``players`` (the person and medium computers) once ``tiles`` are on the table."""
+    import sys
+    from conftest import ROOT
+    sys.path.insert(0, str(ROOT / "web"))
+    from app import session as sess  # noqa: E402 (the page's own code, as the other browser tests load it)
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=players, seats=["human"] + ["medium"] * (players - 1),
+                 speed="instant", seed=seed)
+    s = sess.Session(setup)
+    s.deal()
+    while not (s.to_act() == 0 and len(s.game.view(0)["table"]) >= tiles):
+        s.apply(s.game.view(s.to_act())["legal"][-1])
+    return s
+
+
+# What a card's last move says to a screen reader (not aria-hidden, not display: none) and to the
+# eye (not clipped to a pixel either).
+DID = """() => [...document.querySelectorAll('#game .seats-bar .seat-did')].map((d) => {
+  const nodes = [...d.childNodes].filter((n) => n.nodeType === 3 || n.checkVisibility());
+  return {heard: nodes.filter((n) => n.nodeType === 3 || !n.hasAttribute('aria-hidden')).map((n) => n.textContent).join(''),
+          seen: nodes.filter((n) => n.nodeType === 3 || n.getBoundingClientRect().width > 1).map((n) => n.textContent).join(''),
+          whole: d.scrollWidth <= d.clientWidth + 1}; })"""
+
+
+@pytest.mark.parametrize("players,width", [(5, 360), (4, 360), (8, 390)])
+def test_a_narrow_card_shows_a_play_as_its_tile(browser, page_watch, site, players, width):
+    """A third of a phone (73 to 89 px inside a card) in Latvian: "izspēlēja 5-3" (96 px) was cut
+    to "izspēlēja…", the tile lost; a play shows as its tile alone ("→ 5-3"), whole, and is
+    still read out in words."""
+    s = cf_save(players)
+    t = catalog("lv")
+    for page in guarded_page(browser, page_watch, viewport={"width": width, "height": 800}, is_mobile=True,
+                             has_touch=True):
+        open_in(page, site, "lv")
+        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
+        page.reload()
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        # Once web/seats.js has measured the strip (a strip that scrolls gets margins: its cards narrow).
+        page.wait_for_function("() => document.getElementById('g-seats').dataset.scrolls !== undefined")
+        did = page.evaluate(DID)
+        plays = [d for d in did if re.fullmatch(r"\d-\d", d["seen"].strip())]
+        assert plays and all(d["whole"] for d in did), did
+        for d in plays:
+            assert d["heard"] == t["play.did_played"].replace("{tile}", d["seen"].strip()), d

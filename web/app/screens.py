@@ -144,7 +144,8 @@ def seat_order(n, bottom):
 
 
 def seat_card(s, seat, v, bottom, did, cls="", review=False):
-    """One seat: name, kind, tiles left (as backs), score, turn state and what it did lately.
+    """One seat: name, kind, tiles left (as backs), score, turn state and what it did lately
+    (``did``: ``[(words, tile played or None)]``, oldest first).
 
     ``review``: a step of a review or replay, where nobody is thinking (the
     moves are already made), so a computer's turn reads "to play" as a person's."""
@@ -177,9 +178,16 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     lately = ""
     if did:
         # All but the last in a span of their own, which a narrow card leaves out: "drew,
-        # play..." lost the tile played, the part that matters (web/style.css).
+        # play..." lost the tile played, the part that matters (web/style.css).  A play is
+        # also its tile alone, which a narrower card shows instead of the words ("played..."
+        # in a third of a 360 px phone; the words are still read out).
+        words, tile = did[-1]
+        last = esc(words)
+        if tile is not None:
+            last = '<span class="did-words">%s</span><span class="did-tile" aria-hidden="true">%s</span>' % (
+                last, esc(tile))
         lately = '<span class="seat-did">%s%s</span>' % (
-            "".join(['<span class="did-early">%s, </span>' % esc(x) for x in did[:-1]]), esc(did[-1]))
+            "".join(['<span class="did-early">%s, </span>' % esc(x) for x, _ in did[:-1]]), last)
     # What the seat is doing and did, on one line that is always there (empty, it keeps its
     # height): the cards, and the table under them, stay where they are from turn to turn.
     return ('<li class="seat-card%s%s" data-seat="%d" data-colour="%d"%s>'
@@ -233,7 +241,7 @@ def seat_cards(s, viewer, bottom=None, review=False):
     lately = recent(s, bottom)
     words = {}
     for seat in range(s.game.players):
-        words[seat] = [p.did(a, ph) for a, ph in lately.get(seat, [])][-3:]
+        words[seat] = [(p.did(a, ph), p.played_tile(a, ph)) for a, ph in lately.get(seat, [])][-3:]
     top = ['<ul class="seats-bar" aria-label="%s">' % esc(t("seats.label"))]
     for seat in seat_order(s.game.players, bottom):
         top.append(seat_card(s, seat, v, bottom, words[seat], review=review))
