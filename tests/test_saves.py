@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from conftest import APP_READY_TIMEOUT_MS, app_url, wait_for_state
+from conftest import APP_READY_TIMEOUT_MS, app_url, guarded_app, wait_for_state
 from engine import record
 from test_ui import mouse_step, setup_game, waiting
 
@@ -522,3 +522,32 @@ def test_a_save_set_aside_can_be_downloaded_as_it_was_and_deleted(page, open_app
     assert page.evaluate("document.activeElement.closest('#setup') !== null")
     reload(page)
     assert page.get_by_role("region", name="Saves that could not be read").count() == 0
+
+
+HAND = "() => [...document.querySelectorAll('#game .rack .hand [data-arg], #game .rack .hand .look svg')].map(e => e.dataset.arg || e.getAttribute('aria-label'))"
+
+
+def test_new_game_in_the_middle_of_one_offers_it_back_first(browser, site):
+    """390x844: New game in the middle of a game showed the setup with no way back but the saved
+    games' Continue, two screens down (Play Chicken Foot, at the top, began a second game). The
+    game in progress is now Play now's first card, in view, and takes the person back to it."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 390, "height": 844}, is_mobile=True,
+                                      has_touch=True):
+        assert open_app() == "ready"
+        assert page.locator("#setup .play-card.continue").count() == 0     # nothing to go back to yet
+        setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)", "Computer (easy)"], players=3)
+        mouse_step(page)
+        assert waiting(page) == "human"
+        game_id = page.evaluate("sessionStorage.getItem('boneyard.tab')")
+        hand = page.evaluate(HAND)
+        page.get_by_role("button", name="New game").click()
+        card = page.locator("#setup .play-cards > :first-child")
+        assert "continue" in card.get_attribute("class") and card.get_attribute("data-arg") == game_id
+        assert card.inner_text().split("\n") == ["Continue game", "Chicken Foot, round 1, 3 players"]
+        box = card.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        card.tap()
+        assert waiting(page) == "human"
+        assert page.evaluate("sessionStorage.getItem('boneyard.tab')") == game_id
+        assert page.evaluate(HAND) == hand and len(hand) > 5
+        assert len(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('boneyard.game.'))")) == 1

@@ -23,10 +23,12 @@ def button(label, act, arg="", cls="", disabled=False, aria=None, extra=""):
 
 # --- setup -----------------------------------------------------------------
 
-def setup_screen(setup, has_save, message=""):
+def setup_screen(setup, going=None, message=""):
+    """The setup: Play now (``going``: the game in progress to offer first, a saved game's
+    head as ``store.games()`` lists it, or None), then the form."""
     game = setup["game"]
     n = sess.players_of(setup)
-    out = [play_now(setup, has_save), '<h2 id="setup-title">%s</h2>' % t("setup.title")]
+    out = [play_now(setup, going), '<h2 id="setup-title">%s</h2>' % t("setup.title")]
     if message:
         out.append('<p class="error" role="alert">%s</p>' % esc(message))
     out.append('<fieldset class="choice"><legend>%s</legend>' % t("setup.game"))
@@ -78,16 +80,20 @@ def setup_screen(setup, has_save, message=""):
             speed, " selected" if setup["speed"] == speed else "", t(sess.SPEED_KEYS[speed])))
     out.append("</select></div>")
     # Start game stays in view (a bar at the bottom of the screen) however long the form.
-    out.append('<div class="buttons start-bar">%s%s</div>' % (
-        button(t("setup.start"), "start", cls="primary"),
-        button(t("setup.continue"), "continue") if has_save else ""))
+    out.append('<div class="buttons start-bar">%s</div>' % button(t("setup.start"), "start", cls="primary"))
     return "".join(out)
 
 
-def play_now(setup, has_save):
-    """Each game as one big action starting at once with the remembered seats, levels and rules."""
+def play_now(setup, going=None):
+    """Each game as one big action starting at once with the remembered seats, levels and rules;
+    first, the game in progress (``going``, see :func:`setup_screen`): New game in the middle of
+    one showed no way back but its Continue in the saved games, two screens down on a phone."""
     out = ['<div class="play-now" role="group" aria-labelledby="play-now-title">'
            '<h2 id="play-now-title">%s</h2><div class="play-cards">' % esc(t("play.now"))]
+    if going:
+        what = t("saves.item", game=t(sess.GAME_KEYS[going["game"]]), round=going["round"], players=going["players"])
+        out.append(button('<span class="play-title">%s</span><span class="play-note">%s</span>' % (
+            esc(t("setup.continue")), esc(what)), "continue", going["id"], cls="play-card continue"))
     # "Your last setup" only once there is one: a first visit's is the default.
     usual = sess.default_setup()
     first = all(setup.get(key) == usual[key] for key in usual if key != "seed")   # a seed is no choice
@@ -98,9 +104,6 @@ def play_now(setup, has_save):
         out.append(button('<span class="play-title">%s</span><span class="play-note">%s</span>' % (
             esc(t("play.game", game=t(g.title_key))), esc(t(note, players=n, computers=len(others)))),
             "quick", g.name, cls="play-card"))
-    if has_save:
-        out.append(button('<span class="play-title">%s</span><span class="play-note">%s</span>' % (
-            esc(t("setup.continue")), esc(t("play.continue_note"))), "continue", cls="play-card continue"))
     out.append("</div></div>")
     return "".join(out)
 

@@ -146,8 +146,11 @@ def show_setup(message=""):
     # The history first: it reads older saves whole, and sets a damaged one aside, which the
     # saved games listed before it still offered (Replay of a game no longer there).
     past = history.panel_html(when)
-    box.innerHTML = (screens.setup_screen(setup, False, message) + saves_view.saved_games_html(store.games(), when)
-                     + saves_view.damaged_html(store.damaged()) + past)
+    games = store.games()
+    # The game to offer first: this tab's own if it is not over, else the last one played.
+    going = [g for g in games if not g["finished"] and g["mine"]] or [g for g in games if not g["finished"]]
+    box.innerHTML = (screens.setup_screen(setup, going[0] if going else None, message)
+                     + saves_view.saved_games_html(games, when) + saves_view.damaged_html(store.damaged()) + past)
     show_notes()
     box.hidden = False
     dom.by_id("game").hidden = True
