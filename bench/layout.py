@@ -132,7 +132,7 @@ def fixed_view(_hand, _places, _note):
 SIZINGS = {"368x329": fixed_view, "rack": layout.phone_view_px}
 
 
-def phone_cases(view, picture, sizing):
+def phone_cases(view, picture, sizing, room):
     """The page's followed view's inputs (web/follow.js) for every selectable tile of ``view`` on a phone.
 
     The table as the page draws it (``render.table_svg`` with the page's
@@ -140,6 +140,7 @@ def phone_cases(view, picture, sizing):
     (the rack takes its height) as the SVG's viewBox "meets" it; the zoom
     tools at ``layout.PHONE_TOOLS_PX``.  A
     tile with one place plays at once: only tiles with several are selected.
+    ``room``: the tiles the seat's rack keeps room for (``layout.rack_room``).
     Returns the cases, one per selectable tile.
     """
     by = {t["tile"]: t for t in picture["tiles"]}
@@ -154,7 +155,7 @@ def phone_cases(view, picture, sizing):
     for targets in places.values():
         if len(targets) < 2:
             continue
-        w, h = sizing(len(view["hand"]), len(targets), note)
+        w, h = sizing(room, len(targets), note)
         svg = render.table_svg(view, targets, shape="narrow", min_size=PHONE_MIN_SIZE)
         vb = [int(v) for v in re.search(r'viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"', svg).groups()]
         per_unit = min(w / vb[2], h / vb[3])
@@ -224,9 +225,9 @@ def new_phone():
             "foot_turns": 0, "foot_min_px": None, "foot_hidden": 0}
 
 
-def foot_case(view, picture, sizing):
+def foot_case(view, picture, sizing, room):
     """The followed view's inputs on a phone for a turn with an open foot: the foot and its "cover" label."""
-    w, h = sizing(len(view["hand"]), 0, True)
+    w, h = sizing(room, 0, True)
     svg = render.table_svg(view, shape="narrow", min_size=PHONE_MIN_SIZE)
     vb = [int(v) for v in re.search(r'viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"', svg).groups()]
     per_unit = min(w / vb[2], h / vb[3])
@@ -255,16 +256,23 @@ def measure(group, views, last, players, spokes, shape, seed):
     rx, ry = layout.REGIONS[shape]
     layout._CACHE.clear()
     slowest = 0.0
+    # The tiles each seat's rack keeps room for at this turn (engine.layout.rack_room, as the
+    # page's session keeps it): each view is the acting seat's, the next one says whether its turn ended.
+    room = layout.rack_room(None, views[0]["hand_sizes"]) if views else []
     for turn, view in enumerate(views + [last]):
+        if turn:
+            before = views[turn - 1]["seat"]
+            room = layout.rack_room(room, view["hand_sizes"], before, view is last or view["seat"] != before)
         t0 = time.process_time()
         picture = layout.layout(view["table"], shape, spokes)
         slowest = max(slowest, (time.process_time() - t0) * 1000.0)
         if shape == "narrow" and view is not last and view["table"]:
             for name, sizing in sorted(SIZINGS.items()):
-                for case in phone_cases(view, picture, sizing):
+                mine = room[view["seat"]]
+                for case in phone_cases(view, picture, sizing, mine):
                     group["cases"].append((name, "selection", (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"])), case))
                 if view["open_foot"]:
-                    group["cases"].append((name, "foot", (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"])), foot_case(view, picture, sizing)))
+                    group["cases"].append((name, "foot", (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"])), foot_case(view, picture, sizing, mine)))
     picture = layout.layout(last["table"], shape, spokes)
     group["rounds"] += 1
     group["tiles"] += len(picture["tiles"])

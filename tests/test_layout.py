@@ -6,6 +6,7 @@ import random
 import pytest
 
 from engine import layout, record
+from engine.chickenfoot import ChickenFoot
 from engine.rng import Rng
 
 
@@ -321,3 +322,32 @@ def test_the_fill_benchmark_compares_variants_and_restores_the_layout():
     assert rows[0]["tables"] == rows[1]["tables"] > 100
     # Lines that bend to keep the picture's shape draw the median tile larger at 1366x768.
     assert rows[0]["1028x345"]["median_px"] > rows[1]["1028x345"]["median_px"] + 1
+
+
+def test_a_rack_keeps_room_for_the_draw_a_turn_may_begin_with():
+    """engine.layout.rack_room: one tile more than the hand at a round's start and as each of a
+    seat's turns ends, never fewer than the hand; a draw inside a turn never needs more room."""
+    assert layout.rack_room(None, [11, 11, 11]) == [12, 12, 12]
+    room = layout.rack_room([12, 12, 12], [12, 11, 11], 0, False)      # seat 0 drew: its turn goes on
+    assert room == [12, 12, 12]
+    room = layout.rack_room(room, [11, 11, 11], 0, True)               # ...and played: room for a draw
+    assert room == [12, 12, 12]
+    room = layout.rack_room(room, [11, 10, 11], 1, True)               # seat 1 played: its room shrinks
+    assert room == [12, 11, 12]
+    assert layout.rack_room(room, [11, 10, 11, 4], 2, True) == [12, 11, 12, 5]   # another table: afresh
+    # Over whole seeded rounds: at every turn's start the room holds the hand and one more tile.
+    for seed in range(20):
+        g = ChickenFoot(4)
+        rng = Rng(seed)
+        g.start_round(g.new_deal(rng))
+        room = layout.rack_room(None, g.hand_sizes())
+        last = None
+        while g.current_seat() is not None:
+            seat = g.current_seat()
+            if seat != last:       # a turn begins (a draw does not end it)
+                assert room[seat] >= g.hand_sizes()[seat] + 1
+            last = seat
+            legal = g.legal_actions()
+            g.apply(legal[rng.below(len(legal))])
+            room = layout.rack_room(room, g.hand_sizes(), seat, g.current_seat() != seat)
+            assert all(r >= n for r, n in zip(room, g.hand_sizes()))

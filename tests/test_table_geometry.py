@@ -58,7 +58,8 @@ MEASURE = """() => {
           label: label && [[label.left, label.top], [label.right, label.bottom]],
           screen: [0, 0, innerWidth, innerHeight],
           zoom: Number(document.getElementById("cf-view").dataset.zoom || "100"),
-          hand: document.querySelectorAll("#game .hand button.tile-btn").length,
+          // The rack's room: the tiles and the empty places it keeps for the most held this round.
+          hand: document.querySelectorAll("#game .hand button.tile-btn, #game .hand .hand-slot").length,
           several: document.querySelectorAll("#game .hand button.tile-btn[data-targets*=' ']").length,
           note: !!note && note.offsetHeight > 0,
           places: [...document.querySelectorAll("#game .places button.place")].map((b) => b.getAttribute("aria-label"))};

@@ -368,7 +368,7 @@ def hand_panel(s, seat, selected, hint, why=None):
             extra += ' data-drop="board"'
         out.append(button(render.hand_tile_svg(tile), "tile", tile, cls=cls, disabled=not moves, aria=label,
                           extra=extra))
-    out.append(held_slots(s, seat, len(v["hand"])))
+    out.append(room_slots(s, seat, len(v["hand"])))
     out.append("</div>")
     if show_why:
         out.append('<p class="why-text" id="why"%s>%s</p>' % ("" if why else " hidden", esc(why or "")))
@@ -379,14 +379,12 @@ _SLOT = ('<span class="hand-slot" aria-hidden="true"><svg xmlns="http://www.w3.o
          'viewBox="0 0 104 204" width="37" height="73"></svg></span>')
 
 
-def held_slots(s, seat, n):
-    """Empty places after seat ``seat``'s hand of ``n`` tiles, as many as it is short of the most
-    that seat has held this round (``Session.held``): a hand that wraps onto a second row keeps
-    it when a play takes it back to one, so a draw that wraps it again does not move the
-    actions and the hand under the person's finger (64 px on a 390 px phone, three times in
-    twelve turns), nor the table."""
-    most = s.held[seat] if seat < len(s.held) else n
-    return _SLOT * (most - n) if most > n else ""
+def room_slots(s, seat, n):
+    """Empty places after seat ``seat``'s hand of ``n`` tiles, as many as its rack keeps room for
+    beyond them (``Session.room``, engine.layout.rack_room): a draw fills one rather than wrap
+    the hand onto a new row under the person's finger."""
+    room = s.room[seat] if seat < len(s.room) else n
+    return _SLOT * (room - n) if room > n else ""
 
 
 def look_tile(tile):
@@ -688,4 +686,4 @@ def hand_panel_readonly(s, seat, steady=True):
     return '%s<div class="hand readonly" role="group" aria-label="%s">%s%s</div>' % (
         '<div class="action-row"></div>' if steady else "",
         esc(t("hand.tiles_of", name=s.iso(seat))), "".join([look_tile(x) for x in hand]),
-        held_slots(s, seat, len(hand)) if steady else "")
+        room_slots(s, seat, len(hand)) if steady else "")

@@ -14,6 +14,7 @@ import json
 from engine import games
 from engine import record as records
 from engine.game import GameError
+from engine.layout import rack_room
 from engine.rng import Rng
 
 from app.i18n import error_text, t
@@ -145,10 +146,8 @@ class Session:
         self.steps = []
         self.turns = []   # this round's actions: [seat, action, phase before]
         self.first_step = game.action_count() if first_step is None else first_step
-        # The most tiles each seat has held this round (as far as this session has seen it
-        # played): the rack keeps room for them (screens.held_slots).
-        self.held = []
-        self._hold(True)
+        # How many tiles each seat's rack keeps room for (engine.layout.rack_room).
+        self.room = rack_room(None, game.hand_sizes())
         self._text = None  # the record's JSON, kept up to date (see record_json)
 
     # -- who plays ---------------------------------------------------------
@@ -178,7 +177,7 @@ class Session:
         self.first_step = self.game.action_count()
         self.game.start_round(deal)
         self.turns = []
-        self._hold(True)
+        self.room = rack_room(None, self.game.hand_sizes())
         self.note(t("log.round_start", round=self.game.round_count(), intro=self._round_intro()))
 
     def note(self, line):
@@ -199,19 +198,8 @@ class Session:
         phase = self.game.phase()
         self.game.apply(action)
         self.turns.append([seat, action, phase])
-        self._hold(False)
+        self.room = rack_room(self.room, self.game.hand_sizes(), seat, self.game.current_seat() != seat)
         self._describe(seat, action, phase)
-
-    def _hold(self, afresh):
-        """Note the hands' sizes in ``held`` (``afresh``: a round starts, or the session does)."""
-        sizes = self.game.hand_sizes()
-        if afresh or len(self.held) != len(sizes):
-            self.held = list(sizes)
-            return
-        held = self.held
-        for i in range(len(sizes)):
-            if sizes[i] > held[i]:
-                held[i] = sizes[i]
 
     def _describe(self, seat, action, phase):
         lines = len(self.log)
@@ -400,7 +388,7 @@ class Session:
             self.steps.extend(twin.steps)
             self.turns = twin.turns
             self.first_step = twin.first_step
-            self.held = twin.held
+            self.room = twin.room
 
     @classmethod
     def from_save(cls, text):
