@@ -551,3 +551,32 @@ def test_new_game_in_the_middle_of_one_offers_it_back_first(browser, site):
         assert page.evaluate("sessionStorage.getItem('boneyard.tab')") == game_id
         assert page.evaluate(HAND) == hand and len(hand) > 5
         assert len(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('boneyard.game.'))")) == 1
+
+
+def test_back_from_the_setup_returns_to_the_game_and_from_a_game_to_the_setup(browser, site):
+    """A phone's back gesture: after New game in the middle of a game, Back went back past the
+    site (to wherever the person came from). It now returns to the game; and from a game begun
+    on that setup, Back shows the setup. The page is never reloaded, the address never changes."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 390, "height": 844}, is_mobile=True,
+                                      has_touch=True):
+        setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)", "Computer (easy)"], players=3)
+        mouse_step(page)
+        assert waiting(page) == "human"
+        page.evaluate("window.__same = true")
+        url = page.url
+        game_id = page.evaluate("sessionStorage.getItem('boneyard.tab')")
+        hand = page.evaluate(HAND)
+        page.get_by_role("button", name="New game").click()
+        assert page.locator("#setup").is_visible()
+        page.evaluate("history.back()")
+        page.wait_for_function("() => document.getElementById('setup').hidden")
+        assert waiting(page) == "human"
+        assert page.evaluate("sessionStorage.getItem('boneyard.tab')") == game_id and page.evaluate(HAND) == hand
+        # New game again, and this time a new game: Back from it shows the setup.
+        page.get_by_role("button", name="New game").click()
+        page.get_by_role("button", name="Play Three-Player Moon").click()
+        assert waiting(page) in ("human", "computer")
+        page.evaluate("history.back()")
+        page.wait_for_function("() => !document.getElementById('setup').hidden")
+        assert page.locator("#setup .play-card.continue").count() == 1
+        assert page.evaluate("window.__same === true") and page.url == url

@@ -23,7 +23,7 @@ from app.clock import clock
 from app.state import state
 
 # Plain-JS helpers of the game area (pointer and wheel gestures, a tile's travel), loaded once.
-MODULES = ["./web/panzoom.js", "./web/drag.js", "./web/travel.js", "./web/seats.js"]
+MODULES = ["./web/panzoom.js", "./web/drag.js", "./web/travel.js", "./web/seats.js", "./web/back.js"]
 # How long a played tile travels from its seat, per computer speed (ms).
 TRAVEL_MS = {"instant": 160, "fast": 260, "normal": 420, "slow": 650}
 
@@ -147,9 +147,7 @@ def show_setup(message=""):
     # saved games listed before it still offered (Replay of a game no longer there).
     past = history.panel_html(when)
     games = store.games()
-    # The game to offer first: this tab's own if it is not over, else the last one played.
-    going = [g for g in games if not g["finished"] and g["mine"]] or [g for g in games if not g["finished"]]
-    box.innerHTML = (screens.setup_screen(setup, going[0] if going else None, message)
+    box.innerHTML = (screens.setup_screen(setup, going_game(games), message)
                      + saves_view.saved_games_html(games, when) + saves_view.damaged_html(store.damaged()) + past)
     show_notes()
     box.hidden = False
@@ -157,6 +155,33 @@ def show_setup(message=""):
     play_mode(False)
     dom.set_state("waiting-for", "none")
     records.refresh()
+
+
+def going_game(games):
+    """The game in progress to offer first (``games``: ``store.games()``): this tab's own if it
+    is not over, else the last one played; None if every game is over."""
+    going = [g for g in games if not g["finished"] and g["mine"]] or [g for g in games if not g["finished"]]
+    return going[0] if going else None
+
+
+def leave_game():
+    """The setup, from a game (New game, or Back from one)."""
+    state.token += 1
+    state.pending_setup = state.session.setup if state.session else None
+    show_setup()
+    focus.setup_heading_focus()
+
+
+def on_back(_event):
+    """The browser's Back (a phone's back gesture): from the setup New game showed, back to the
+    game in progress; from a game, to the setup.  New game puts that step in the history: Back
+    left the site, where a person meant to go back to their game."""
+    if not dom.by_id("setup").hidden:
+        going = going_game(store.games())
+        if going is not None:
+            handle("continue", going["id"])
+    elif state.session is not None:
+        leave_game()
 
 
 def buttons(act, arg):
@@ -643,10 +668,9 @@ def handle(act, arg):
     elif act == "pruned-seen":
         store.pruned_seen()
     elif act == "new":
-        state.token += 1
-        state.pending_setup = state.session.setup if state.session else None
-        show_setup()
-        focus.setup_heading_focus()
+        if not dom.by_id("game").hidden:
+            window.history.pushState("setup", "")     # Back returns to the game (on_back)
+        leave_game()
     elif act == "quick":
         start_new(quick_setup(arg))
     elif act == "rematch":
@@ -968,6 +992,9 @@ def install():
     dom.by_id("app").addEventListener("click", click)
     dom.by_id("game").addEventListener("pointerup", pointer)
     dom.by_id("setup").addEventListener("change", change)
+    back = create_proxy(on_back)
+    state.proxies.append(back)
+    window.document.addEventListener("boneyard-back", back)    # web/back.js: the window's popstate
     getter = create_proxy(record_text)
     state.proxies.append(getter)
     # A plain object built without eval: the page's CSP forbids evaluating strings.
