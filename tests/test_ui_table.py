@@ -1004,3 +1004,46 @@ def test_a_phone_opens_a_game_with_a_scrolling_strip_unzoomed(browser, site):
             strip = page.locator("#game .seats-bar").evaluate("b => [b.scrollWidth, b.clientWidth]")
             assert strip[0] > strip[1] + 100, strip          # it does scroll
             assert widths and max(widths) == 390, sorted(set(widths))
+
+
+def foot_turns():
+    """Two turns of one seeded four-player round at the person's turn: one with an open foot
+    (the note under the table says it) and one, earlier, with none."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=4, seats=["human", "medium", "medium", "medium"], speed="instant")
+    for seed in range(1, 100):
+        s = sess.Session(dict(setup, seed=seed))
+        s.deal()
+        plain = None
+        while s.to_act() is not None:
+            v = s.game.view(s.to_act())
+            if s.to_act() == 0 and len(v["table"]) > 3:
+                if v["open_foot"] and plain is not None:
+                    return plain, s.save_text()
+                if not v["open_foot"] and v["spokes"] >= v["spokes_needed"]:
+                    plain = s.save_text()
+            s.apply(v["legal"][0])
+    raise AssertionError("no such turns in 99 seeded rounds")
+
+
+@pytest.mark.parametrize("width,lang", [(360, "en"), (390, "sw")])
+def test_a_foot_opening_on_a_phone_leaves_the_table_its_height(browser, site, width, lang):
+    """The note under the table ("The foot on 6-6 must be covered first: 1 more toe.") took two
+    lines in English at 360 px and in Swahili at 390, so the table lost 17 px as a foot opened
+    and got them back as it closed: it keeps one line, and the table one height."""
+    plain, foot = foot_turns()
+    for page, open_app in guarded_app(browser, site, viewport={"width": width, "height": 740}, is_mobile=True,
+                                      has_touch=True):
+        heights = []
+        for text in (plain, foot):
+            page.goto(site + "?pyodide=off&lang=" + lang)
+            assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+            page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", text)
+            page.reload()
+            assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+            note = page.locator("#g-note")
+            heights.append((page.locator("#cf-view").bounding_box()["height"], note.bounding_box()["height"],
+                            note.text_content()))
+        (view0, note0, text0), (view1, note1, text1) = heights
+        assert not text0 and text1 and note1 <= note0 + 1, heights
+        assert abs(view1 - view0) <= 1, heights
