@@ -1047,3 +1047,32 @@ def test_a_foot_opening_on_a_phone_leaves_the_table_its_height(browser, site, wi
         (view0, note0, text0), (view1, note1, text1) = heights
         assert not text0 and text1 and note1 <= note0 + 1, heights
         assert abs(view1 - view0) <= 1, heights
+
+
+RING = """() => { const b = document.activeElement; if (!b || !b.matches('.hand .tile-btn')) return null;
+  const st = getComputedStyle(b); const out = parseFloat(st.outlineWidth) + parseFloat(st.outlineOffset);
+  const r = b.getBoundingClientRect(); let clip = null;
+  for (let e = b.parentElement; e; e = e.parentElement) { const o = getComputedStyle(e);
+    if (o.overflowX !== 'visible' || o.overflowY !== 'visible') { const c = e.getBoundingClientRect(); clip = [c.left, c.top, c.right, c.bottom]; break; } }
+  return {visible: b.matches(':focus-visible'), ring: [r.left - out, r.top - out, r.right + out, r.bottom + out], clip,
+          screen: [0, 0, innerWidth, innerHeight]}; }"""
+
+
+@pytest.mark.parametrize("options", [LANDSCAPE, PHONE], ids=["landscape", "phone"])
+def test_the_focus_ring_on_the_first_hand_tile_is_whole(browser, site, options):
+    """The hand's first tile, focused from the keyboard: its focus ring was drawn outside the
+    button, where the rack's edge cut off its left side on a phone on its side (the rack
+    scrolls there). It is drawn inside the button's edge now, whole, upright too."""
+    for page, open_app in guarded_app(browser, site, **options):
+        setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+        assert waiting(page) == "human"
+        page.locator("#game .rack .hand .tile-btn").first.focus()
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowLeft")
+        page.locator("#game .rack .hand .tile-btn").first.focus()
+        m = page.evaluate(RING)
+        assert m and m["visible"], m
+        for box in [m["clip"], m["screen"]]:
+            if box:
+                assert m["ring"][0] >= box[0] - 0.5 and m["ring"][1] >= box[1] - 0.5, m
+                assert m["ring"][2] <= box[2] + 0.5 and m["ring"][3] <= box[3] + 0.5, m
