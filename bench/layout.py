@@ -256,19 +256,13 @@ def measure(group, views, last, players, spokes, shape, seed):
     rx, ry = layout.REGIONS[shape]
     layout._CACHE.clear()
     slowest = 0.0
-    # The tiles each seat's rack keeps room for at this turn (engine.layout.rack_room, as the
-    # page's session keeps it): each view is the acting seat's, the next one says whether its turn ended.
-    room = layout.rack_room(None, views[0]["hand_sizes"]) if views else []
     for turn, view in enumerate(views + [last]):
-        if turn:
-            before = views[turn - 1]["seat"]
-            room = layout.rack_room(room, view["hand_sizes"], before, view is last or view["seat"] != before)
         t0 = time.process_time()
         picture = layout.layout(view["table"], shape, spokes)
         slowest = max(slowest, (time.process_time() - t0) * 1000.0)
         if shape == "narrow" and view is not last and view["table"]:
             for name, sizing in sorted(SIZINGS.items()):
-                mine = room[view["seat"]]
+                mine = layout.rack_room(view)     # the rack's room, as the page keeps it
                 for case in phone_cases(view, picture, sizing, mine):
                     group["cases"].append((name, "selection", (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"])), case))
                 if view["open_foot"]:

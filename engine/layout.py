@@ -64,29 +64,21 @@ PHONE_VIEW_PX = (368, 329)
 PHONE_TOOLS_PX = (217, 3, 365, 48)
 
 
-def rack_room(room, sizes, seat=None, turn_over=False):
-    """How many tiles each seat's rack keeps room for (the page draws the hand in rows of
-    them: app/screens.py room_slots), after a move: ``room`` before it (None: a round starts),
-    ``sizes`` each hand now, ``seat`` the seat that moved and ``turn_over`` whether its turn ended.
+def rack_room(view):
+    """How many tiles the rack of ``view``'s seat keeps room for (the page draws the hand in
+    rows of them: app/screens.py room_slots): its hand, and one tile more while it may draw.
 
-    One tile more than the hand at a round's start and at the end of each of the seat's turns,
-    never fewer than the hand: the draw a turn may begin with never wraps the hand onto a new
-    row, so the actions and the tiles under the person's finger stay put (a draw moved them and
-    the table 64 px on a 390 px phone).  A row given back shows only as a turn ends.
+    The draw then fills a place already there: it never wraps the hand onto a new row under
+    the person's finger (a draw moved the actions, the hand and the table 64 px on a 390 px
+    phone), and the row costs the table only on a turn that begins with a draw.
     """
-    if room is None or len(room) != len(sizes):
-        return [n + 1 for n in sizes]
-    out = [max(r, n) for r, n in zip(room, sizes)]
-    if seat is not None and turn_over:
-        out[seat] = sizes[seat] + 1
-    return out
+    return len(view["hand"]) + (1 if "draw" in view["legal"] else 0)
 
 
 def phone_view_px(hand, places, note):
     """The table's view port (px) on a 390x844 phone, at the least, with room for ``hand`` tiles
-    in the rack (:func:`rack_room`: the page keeps their rows) and ``places`` places of a
-    selected tile offered (0: none selected); ``note``: with the note under the table (an open
-    foot, spokes still to play).
+    in the rack (:func:`rack_room`) and ``places`` places of a selected tile offered (0: none
+    selected); ``note``: with the note under the table (an open foot, spokes still to play).
 
     The rack below the table takes its height: the hand in rows of eight,
     and while a tile is selected its place buttons in rows of two (of

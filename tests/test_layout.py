@@ -325,29 +325,21 @@ def test_the_fill_benchmark_compares_variants_and_restores_the_layout():
 
 
 def test_a_rack_keeps_room_for_the_draw_a_turn_may_begin_with():
-    """engine.layout.rack_room: one tile more than the hand at a round's start and as each of a
-    seat's turns ends, never fewer than the hand; a draw inside a turn never needs more room."""
-    assert layout.rack_room(None, [11, 11, 11]) == [12, 12, 12]
-    room = layout.rack_room([12, 12, 12], [12, 11, 11], 0, False)      # seat 0 drew: its turn goes on
-    assert room == [12, 12, 12]
-    room = layout.rack_room(room, [11, 11, 11], 0, True)               # ...and played: room for a draw
-    assert room == [12, 12, 12]
-    room = layout.rack_room(room, [11, 10, 11], 1, True)               # seat 1 played: its room shrinks
-    assert room == [12, 11, 12]
-    assert layout.rack_room(room, [11, 10, 11, 4], 2, True) == [12, 11, 12, 5]   # another table: afresh
-    # Over whole seeded rounds: at every turn's start the room holds the hand and one more tile.
+    """engine.layout.rack_room: the hand, and one tile more while the seat may draw; the draw
+    fills that place, so the room stays what it was until the turn ends (over seeded rounds)."""
+    draws = 0
     for seed in range(20):
         g = ChickenFoot(4)
         rng = Rng(seed)
         g.start_round(g.new_deal(rng))
-        room = layout.rack_room(None, g.hand_sizes())
-        last = None
         while g.current_seat() is not None:
             seat = g.current_seat()
-            if seat != last:       # a turn begins (a draw does not end it)
-                assert room[seat] >= g.hand_sizes()[seat] + 1
-            last = seat
-            legal = g.legal_actions()
-            g.apply(legal[rng.below(len(legal))])
-            room = layout.rack_room(room, g.hand_sizes(), seat, g.current_seat() != seat)
-            assert all(r >= n for r, n in zip(room, g.hand_sizes()))
+            view = g.view(seat)
+            room = layout.rack_room(view)
+            assert room == len(view["hand"]) + (view["legal"] == ["draw"])
+            action = view["legal"][rng.below(len(view["legal"]))]
+            g.apply(action)
+            if action == "draw" and g.current_seat() == seat:
+                draws += 1
+                assert layout.rack_room(g.view(seat)) == room      # the drawn tile took the place
+    assert draws > 20

@@ -114,7 +114,7 @@ def test_moon_start_round_fast_sets_a_worlds_tiles():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_hand_sizes_are_what_every_view_says_and_count_each_hand(name):
-    """``hand_sizes()`` (the page's rack keeps room by it, engine.layout.rack_room) is each
+    """``hand_sizes()`` (public: what every view says) is each
     seat's hand as its own view holds it, and what every view says, at every step."""
     for seed in range(5):
         g = _dealt(name, seed)

@@ -58,7 +58,7 @@ MEASURE = """() => {
           label: label && [[label.left, label.top], [label.right, label.bottom]],
           screen: [0, 0, innerWidth, innerHeight],
           zoom: Number(document.getElementById("cf-view").dataset.zoom || "100"),
-          // The rack's room: the tiles and the empty places it keeps for the most held this round.
+          // The rack's room: the tiles and the empty place it keeps for a draw (engine.layout.rack_room).
           hand: document.querySelectorAll("#game .hand button.tile-btn, #game .hand .hand-slot").length,
           several: document.querySelectorAll("#game .hand button.tile-btn[data-targets*=' ']").length,
           note: !!note && note.offsetHeight > 0,

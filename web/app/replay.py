@@ -95,7 +95,7 @@ class Viewer(sess.Review):
         record was checked in full when it was read, and nothing is replayed
         from its start again.  It holds what :meth:`app.session.Session.from_record`
         of :meth:`record_at` would: the game at the step, the log of its last
-        ``LOG_ROUNDS`` rounds, this round's turns (for undo) and the racks' room.
+        ``LOG_ROUNDS`` rounds, this round's turns (for undo).
         """
         twin = self.session(self.step)
         r = self.locate(self.step)[0]
@@ -112,7 +112,6 @@ class Viewer(sess.Review):
             # page shows (logging 64 hands is a long task of its own).
             session.log, session.steps = self.numbered(2 * LOG_LINES)
         session.turns = [list(turn) for turn in twin.turns]
-        session.room = list(twin.room)
         session.written(self.texts[:r])
         return session
 

@@ -368,23 +368,17 @@ def hand_panel(s, seat, selected, hint, why=None):
             extra += ' data-drop="board"'
         out.append(button(render.hand_tile_svg(tile), "tile", tile, cls=cls, disabled=not moves, aria=label,
                           extra=extra))
-    out.append(room_slots(s, seat, len(v["hand"])))
+    out.append(_SLOT * (shown.hand_room(v) - len(v["hand"])))
     out.append("</div>")
     if show_why:
         out.append('<p class="why-text" id="why"%s>%s</p>' % ("" if why else " hidden", esc(why or "")))
     return "".join(out)
 
 
+# An empty place in the hand, the size of a tile button: room for a tile the turn may bring
+# (the presenter's hand_room), so that it does not wrap the hand onto a new row.
 _SLOT = ('<span class="hand-slot" aria-hidden="true"><svg xmlns="http://www.w3.org/2000/svg" class="tile" '
          'viewBox="0 0 104 204" width="37" height="73"></svg></span>')
-
-
-def room_slots(s, seat, n):
-    """Empty places after seat ``seat``'s hand of ``n`` tiles, as many as its rack keeps room for
-    beyond them (``Session.room``, engine.layout.rack_room): a draw fills one rather than wrap
-    the hand onto a new row under the person's finger."""
-    room = s.room[seat] if seat < len(s.room) else n
-    return _SLOT * (room - n) if room > n else ""
 
 
 def look_tile(tile):
@@ -683,7 +677,6 @@ def hand_panel_readonly(s, seat, steady=True):
     (``steady``: an empty row where their turn's actions go, so the hand does not move then; a
     review has no turn to come, and on a phone that row pushed the hand's second row off screen)."""
     hand = s.game.view(seat)["hand"]
-    return '%s<div class="hand readonly" role="group" aria-label="%s">%s%s</div>' % (
+    return '%s<div class="hand readonly" role="group" aria-label="%s">%s</div>' % (
         '<div class="action-row"></div>' if steady else "",
-        esc(t("hand.tiles_of", name=s.iso(seat))), "".join([look_tile(x) for x in hand]),
-        room_slots(s, seat, len(hand)) if steady else "")
+        esc(t("hand.tiles_of", name=s.iso(seat))), "".join([look_tile(x) for x in hand]))

@@ -14,7 +14,6 @@ import json
 from engine import games
 from engine import record as records
 from engine.game import GameError
-from engine.layout import rack_room
 from engine.rng import Rng
 
 from app.i18n import error_text, t
@@ -146,8 +145,6 @@ class Session:
         self.steps = []
         self.turns = []   # this round's actions: [seat, action, phase before]
         self.first_step = game.action_count() if first_step is None else first_step
-        # How many tiles each seat's rack keeps room for (engine.layout.rack_room).
-        self.room = rack_room(None, game.hand_sizes())
         self._text = None  # the record's JSON, kept up to date (see record_json)
 
     # -- who plays ---------------------------------------------------------
@@ -177,7 +174,6 @@ class Session:
         self.first_step = self.game.action_count()
         self.game.start_round(deal)
         self.turns = []
-        self.room = rack_room(None, self.game.hand_sizes())
         self.note(t("log.round_start", round=self.game.round_count(), intro=self._round_intro()))
 
     def note(self, line):
@@ -198,7 +194,6 @@ class Session:
         phase = self.game.phase()
         self.game.apply(action)
         self.turns.append([seat, action, phase])
-        self.room = rack_room(self.room, self.game.hand_sizes(), seat, self.game.current_seat() != seat)
         self._describe(seat, action, phase)
 
     def _describe(self, seat, action, phase):
@@ -388,7 +383,6 @@ class Session:
             self.steps.extend(twin.steps)
             self.turns = twin.turns
             self.first_step = twin.first_step
-            self.room = twin.room
 
     @classmethod
     def from_save(cls, text):

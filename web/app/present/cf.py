@@ -4,7 +4,7 @@ The table picture itself is ``engine.render.table_svg`` (fitted into its box
 by ``web/panzoom.js``); this module chooses what goes into it.
 """
 
-from engine import render
+from engine import layout, render
 from engine.render import escape as esc
 
 from app.i18n import t, tn
@@ -44,6 +44,12 @@ SEAT_FACT_LEFT_OUT = "score"
 def tiles_face_up(v):
     """Whether the acting person's tiles are choices now (always, in Chicken Foot)."""
     return True
+
+
+def hand_room(v):
+    """How many tiles the acting seat's rack keeps room for (engine.layout.rack_room: one more
+    while it may draw)."""
+    return layout.rack_room(v)
 
 
 def new_tile(v):

@@ -59,6 +59,12 @@ def tiles_face_up(v):
     return v["phase"] in ("play", "discard")
 
 
+def hand_room(v):
+    """How many tiles the acting seat's rack keeps room for: its hand (a Moon hand grows only by
+    the widow, to eight tiles, which a phone's row holds as it holds seven: app/screens.py)."""
+    return len(v["hand"])
+
+
 def new_tile(v):
     """The hand tile the acting person just took and may want to find: the widow, while discarding."""
     return v["widow"] if v["phase"] == "discard" else None
