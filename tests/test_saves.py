@@ -553,12 +553,49 @@ def test_new_game_in_the_middle_of_one_offers_it_back_first(browser, site):
         assert len(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('boneyard.game.'))")) == 1
 
 
-def test_back_from_the_setup_returns_to_the_game_and_from_a_game_to_the_setup(browser, site):
+def one_move_left():
+    """A save of a two-player Chicken Foot game (the person against easy) at the person's turn
+    whose one legal action ends the game."""
+    import sys
+    from conftest import ROOT
+    sys.path.insert(0, str(ROOT / "web"))
+    from app import session as sess  # noqa: E402 (the page's own code)
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=2, seats=["human", "easy"], speed="instant")
+    for seed in range(1, 60):
+        s = sess.Session(dict(setup, seed=seed))
+        s.deal()
+        while not s.game.is_over():
+            if s.to_act() is None:
+                s.deal()
+                continue
+            legal = s.game.legal_actions()
+            if s.to_act() == 0 and len(legal) == 1:
+                ahead = s.game.clone()
+                ahead.apply(legal[0])
+                if ahead.is_over():
+                    return s.save_text()
+            s.apply(legal[0])
+    raise AssertionError("no game in 59 seeds ends on the person's only move")
+
+
+def test_back_from_new_games_setup_returns_to_the_game(browser, site):
     """A phone's back gesture: after New game in the middle of a game, Back went back past the
-    site (to wherever the person came from). It now returns to the game; and from a game begun
-    on that setup, Back shows the setup. The page is never reloaded, the address never changes."""
+    site (to wherever the person came from). It now returns to the game, without a reload or a
+    change of address. A game begun on that setup takes the step back out of the history (Back
+    from it leaves, as before); a finished game's New game puts none in; and a change of the
+    address's #fragment (a record link) is not taken for a Back."""
     for page, open_app in guarded_app(browser, site, viewport={"width": 390, "height": 844}, is_mobile=True,
                                       has_touch=True):
+        # A game ended on the page: its New game puts no step in (Back would have no game to go to).
+        assert open_app() == "ready"
+        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", one_move_left())
+        reload(page)
+        assert waiting(page) == "human"
+        mouse_step(page)
+        page.wait_for_function("() => document.querySelector('#game .summary')")
+        page.get_by_role("button", name="New game").first.click()
+        assert page.locator("#setup").is_visible() and page.evaluate("history.state") is None
         setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)", "Computer (easy)"], players=3)
         mouse_step(page)
         assert waiting(page) == "human"
@@ -567,16 +604,24 @@ def test_back_from_the_setup_returns_to_the_game_and_from_a_game_to_the_setup(br
         game_id = page.evaluate("sessionStorage.getItem('boneyard.tab')")
         hand = page.evaluate(HAND)
         page.get_by_role("button", name="New game").click()
-        assert page.locator("#setup").is_visible()
+        assert page.locator("#setup").is_visible() and page.evaluate("history.state") == "setup"
         page.evaluate("history.back()")
         page.wait_for_function("() => document.getElementById('setup').hidden")
         assert waiting(page) == "human"
         assert page.evaluate("sessionStorage.getItem('boneyard.tab')") == game_id and page.evaluate(HAND) == hand
-        # New game again, and this time a new game: Back from it shows the setup.
+        assert page.evaluate("history.state") is None
+        # A #fragment of its own while a game is on: the game stays.
+        page.evaluate("location.hash = 'elsewhere'")
+        page.wait_for_timeout(300)
+        assert page.locator("#setup").is_hidden() and waiting(page) == "human"
+        page.evaluate("history.back()")
+        page.wait_for_timeout(300)
+        assert page.locator("#setup").is_hidden()
+        # New game, then a new game: the setup's step is taken back out.
         page.get_by_role("button", name="New game").click()
+        assert page.evaluate("history.state") == "setup"
         page.get_by_role("button", name="Play Three-Player Moon").click()
         assert waiting(page) in ("human", "computer")
-        page.evaluate("history.back()")
-        page.wait_for_function("() => !document.getElementById('setup').hidden")
-        assert page.locator("#setup .play-card.continue").count() == 1
+        page.wait_for_function("() => history.state === null")
+        assert page.locator("#setup").is_hidden()
         assert page.evaluate("window.__same === true") and page.url == url

@@ -26,6 +26,8 @@ class State:
         self.shape = None       # "wide" or "narrow": the table's shape for this screen (ui.shape)
         self.drawn = (None, None)   # (review, session) the game area last showed (ui.paint)
         self.position = None    # (session, key, parts) of the position last drawn (ui.table_parts)
+        self.pushed = None      # the address's #fragment when New game put its step in the history, else None
+        self.unwinding = False  # that step is being taken back out (ui.unwind): its Back is not the person's
 
 
 state = State()

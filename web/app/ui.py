@@ -173,15 +173,29 @@ def leave_game():
 
 
 def on_back(_event):
-    """The browser's Back (a phone's back gesture): from the setup New game showed, back to the
-    game in progress; from a game, to the setup.  New game puts that step in the history: Back
-    left the site, where a person meant to go back to their game."""
+    """The browser's Back (a phone's back gesture) from the setup that New game showed in the
+    middle of a game: back to that game (Back left the site, where a person meant to go back to
+    their game).  New game puts that one step in the history; any other step (a record link's
+    #fragment, a Back from elsewhere) is not this function's."""
+    if state.unwinding:
+        state.unwinding = False
+        return
+    if state.pushed is None or str(window.location.hash) != state.pushed:
+        return
+    state.pushed = None
     if not dom.by_id("setup").hidden:
         going = going_game(store.games())
         if going is not None:
             handle("continue", going["id"])
-    elif state.session is not None:
-        leave_game()
+
+
+def unwind():
+    """Leaving New game's setup for a game: its step comes back out of the history (unseen), so
+    Back from the game leaves the page as before, and no step is left to do nothing."""
+    if state.pushed is not None:
+        state.pushed = None
+        state.unwinding = True
+        window.history.back()
 
 
 def buttons(act, arg):
@@ -668,8 +682,10 @@ def handle(act, arg):
     elif act == "pruned-seen":
         store.pruned_seen()
     elif act == "new":
-        if not dom.by_id("game").hidden:
+        s = state.session
+        if state.pushed is None and not dom.by_id("game").hidden and s is not None and not s.game.is_over():
             window.history.pushState("setup", "")     # Back returns to the game (on_back)
+            state.pushed = str(window.location.hash)
         leave_game()
     elif act == "quick":
         start_new(quick_setup(arg))
@@ -820,6 +836,7 @@ def after_change():
 
 def begin(session, game_id=None):
     """Play ``session``: the saved game ``game_id``, or (None) a new game with an id of its own."""
+    unwind()
     if game_id is None:
         store.start()
     state.review = None
