@@ -1074,3 +1074,23 @@ def test_the_focus_ring_on_the_first_hand_tile_is_whole(browser, site, options):
             if box:
                 assert m["ring"][0] >= box[0] - 0.5 and m["ring"][1] >= box[1] - 0.5, m
                 assert m["ring"][2] <= box[2] + 0.5 and m["ring"][3] <= box[3] + 0.5, m
+
+
+def test_the_centres_note_on_a_small_phone_says_its_count(browser, site):
+    """320x640 in Latvian, a round's first turn: the note that the centre needs its spokes first
+    ("Centra dubultniekam 9-9 vispirms vajag vēl 2 vilcienus.") keeps its count, on two lines if
+    need be (cut to one line, it read "...vispirms vajag …"): the table has no label for it."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 320, "height": 640}, is_mobile=True,
+                                      has_touch=True):
+        page.goto(site + "?pyodide=off&lang=lv")
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        setup = sess.default_setup()
+        setup.update(game="chicken-foot", players=2, seats=["human", "easy"], speed="instant", seed=2)
+        s = sess.Session(setup)
+        s.deal()
+        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
+        page.reload()
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        note = page.locator("#g-note").evaluate(
+            "n => ({text: n.textContent, whole: n.scrollWidth <= n.clientWidth + 1 && n.scrollHeight <= n.clientHeight + 1})")
+        assert "2" in note["text"] and note["whole"], note

@@ -83,7 +83,10 @@ def board(s, v, targets, shape, fresh, bottom, marks=None):
     if foot:
         note = tn("note.foot", foot["needed"], tile=foot["tile"])
     elif v["spokes"] < v["spokes_needed"]:
-        note = tn("note.spokes", v["spokes_needed"] - v["spokes"], tile=v["double"])
+        # Marked: unlike a foot's, this count has no label on the table, so a phone lets this
+        # note take a second line rather than cut it (web/style.css).
+        note = '<span class="spokes-note">%s</span>' % esc(tn("note.spokes", v["spokes_needed"] - v["spokes"],
+                                                               tile=v["double"]))
     html = render.table_svg(v, targets, shape=shape, min_size=min_size, fresh=fresh, words=table_words(v))
     return mark(html, marks), note
 
