@@ -1094,3 +1094,26 @@ def test_the_centres_note_on_a_small_phone_says_its_count(browser, site):
         note = page.locator("#g-note").evaluate(
             "n => ({text: n.textContent, whole: n.scrollWidth <= n.clientWidth + 1 && n.scrollHeight <= n.clientHeight + 1})")
         assert "2" in note["text"] and note["whole"], note
+
+
+@pytest.mark.parametrize("lang", ["lv", "sw"])
+def test_a_320_px_phone_holds_the_tools_row_in_every_language(browser, site, lang):
+    """320x640: the row of tools (Undo, Hint, Review moves, New game, the drawer) ended at 337 px
+    in Latvian and 325 in Swahili, the page was wider than the screen and the phone zoomed the
+    game out; in smaller type with less padding it fits, each button still a finger's size."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=4, seats=["human", "medium", "medium", "medium"], speed="instant", seed=3)
+    s = sess.Session(setup)
+    s.deal()
+    for page, open_app in guarded_app(browser, site, viewport={"width": 320, "height": 640}, is_mobile=True,
+                                      has_touch=True):
+        page.goto(site + "?pyodide=off&lang=" + lang)
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
+        page.reload()
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        m = page.evaluate("""() => ({width: innerWidth, page: document.documentElement.scrollWidth,
+          tools: [...document.querySelectorAll('#g-tools button')].map((b) => { const r = b.getBoundingClientRect();
+            return [r.right, r.width, r.height]; })})""")
+        assert m["width"] == 320 and m["page"] <= 320, m
+        assert len(m["tools"]) == 5 and all(r <= 320 and w >= 44 and h >= 44 for r, w, h in m["tools"]), m
