@@ -66,7 +66,8 @@ PHONE_TOOLS_PX = (217, 3, 365, 48)
 
 def rack_room(view):
     """How many tiles the rack of ``view``'s seat keeps room for (the page draws the hand in
-    rows of them: app/screens.py room_slots): its hand, and one tile more while it may draw.
+    rows of them: app/screens.py hand_panel, through the presenters' hand_room): its hand, and one
+    tile more while it may draw.
 
     The draw then fills a place already there: it never wraps the hand onto a new row under
     the person's finger (a draw moved the actions, the hand and the table 64 px on a 390 px
