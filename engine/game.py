@@ -219,10 +219,6 @@ class Game:
     def view(self, seat):
         raise NotImplementedError
 
-    def hand_sizes(self):
-        """How many tiles each seat holds, by seat (public: every view has it as ``hand_sizes``)."""
-        raise NotImplementedError
-
     def totals(self):
         raise NotImplementedError
 

@@ -113,16 +113,16 @@ def test_moon_start_round_fast_sets_a_worlds_tiles():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_hand_sizes_are_what_every_view_says_and_count_each_hand(name):
-    """``hand_sizes()`` (public: what every view says) is each
-    seat's hand as its own view holds it, and what every view says, at every step."""
+def test_every_view_says_the_same_hand_sizes_and_counts_each_hand(name):
+    """Every view's ``hand_sizes`` is the same list, and each seat's entry is its own view's hand,
+    at every step."""
     for seed in range(5):
         g = _dealt(name, seed)
         rng = Rng(seed + 70)
         changed = 0
-        before = g.hand_sizes()
+        before = g.view(0)["hand_sizes"]
         while g.current_seat() is not None:
-            sizes = g.hand_sizes()
+            sizes = g.view(0)["hand_sizes"]
             changed += sizes != before
             before = sizes
             for s in range(g.players):

@@ -11,9 +11,6 @@ from .numbers import ALL_TILES, ROUNDS, TOES, _is_int, _tiles_of
 class Views:
     """A seat's view, an independent copy, and a state from a view plus a guess."""
 
-    def hand_sizes(self):
-        return list(self.counts)
-
     def view(self, seat):
         """What ``seat`` may see (JSON-able): never another hand or the yard's order."""
         if not _is_int(seat) or seat < 0 or seat >= self.players:
@@ -38,7 +35,7 @@ class Views:
             "double": NAMES[self.centre] if dealt else None,
             "first": self.first if dealt else None,
             "hand": [NAMES[t] for t in _tiles_of(self.hands[seat])],
-            "hand_sizes": self.hand_sizes(),
+            "hand_sizes": list(self.counts),
             "yard_size": len(self.yard) - self.ypos,
             "yard_reserve": self.reserve,
             "table": self.layout() if dealt else [],

@@ -13,9 +13,6 @@ from .numbers import (BIDDING, DISCARD, NOT_DEALT, PASS, PHASE_NAMES, PLAY, ROUN
 class Views:
     """A seat's view, an independent copy, and a state from a view plus a guess."""
 
-    def hand_sizes(self):
-        return [popcount(h) for h in self.hands]
-
     def view(self, seat):
         """What ``seat`` may see: a JSON-able dict (never another hand; the
         widow and the discard only for the bidder, once taken)."""
@@ -24,6 +21,7 @@ class Views:
         code = self.code
         bidding_over = code >= DISCARD and self.bidder >= 0
         mine = seat == self.bidder and bidding_over
+        sizes = [popcount(h) for h in self.hands]
         return {
             "game": self.GAME,
             "seat": seat,
@@ -34,7 +32,7 @@ class Views:
             "round": self.hand_no - 1 if self.hand_no else None,
             "first": self.first if self.first >= 0 else None,
             "hand": tile_names_desc(self.hands[seat]),
-            "hand_sizes": self.hand_sizes(),
+            "hand_sizes": sizes,
             "bids": [[b[0], _BID_TEXT[b[1]]] for b in self.bids],
             "bidder": self.bidder if self.bidder >= 0 else None,
             "bid": self.high if self.bidder >= 0 else None,
