@@ -15,6 +15,9 @@ from engine import record as records
 from sizes import examples
 from tests.helpers import shot
 from engine.rng import Rng
+from test_ui import reload_with_save
+
+from app import session as sess
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
@@ -463,10 +466,6 @@ def test_moons_last_trick_winner_keeps_the_spots_size_on_a_short_phone(short_pho
 
 def cf_save(players, seed=7, tiles=20):
     """A Chicken Foot game of ``players`` (the person and medium computers) once ``tiles`` are on the table."""
-    import sys
-    from conftest import ROOT
-    sys.path.insert(0, str(ROOT / "web"))
-    from app import session as sess  # noqa: E402 (the page's own code, as the other browser tests load it)
     setup = sess.default_setup()
     setup.update(game="chicken-foot", players=players, seats=["human"] + ["medium"] * (players - 1),
                  speed="instant", seed=seed)
@@ -496,9 +495,7 @@ def test_a_narrow_card_shows_a_play_as_its_tile(browser, page_watch, site, playe
     for page in guarded_page(browser, page_watch, viewport={"width": width, "height": 800}, is_mobile=True,
                              has_touch=True):
         open_in(page, site, "lv")
-        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
-        page.reload()
-        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        reload_with_save(page, s.save_text())
         # Once web/seats.js has measured the strip (a strip that scrolls gets margins: its cards narrow).
         page.wait_for_function("() => document.getElementById('g-seats').dataset.scrolls !== undefined")
         did = page.evaluate(DID)

@@ -7,7 +7,9 @@ import pytest
 
 from conftest import APP_READY_TIMEOUT_MS, app_url, guarded_app, wait_for_state
 from engine import record
-from test_ui import mouse_step, setup_game, waiting
+from test_ui import mouse_step, reload_with_save, setup_game, waiting
+
+from app import session as sess
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_pyodide]   # tests/conftest.py: ?pyodide=off
 
@@ -556,10 +558,6 @@ def test_new_game_in_the_middle_of_one_offers_it_back_first(browser, site):
 def one_move_left():
     """A save of a two-player Chicken Foot game (the person against easy) at the person's turn
     whose one legal action ends the game."""
-    import sys
-    from conftest import ROOT
-    sys.path.insert(0, str(ROOT / "web"))
-    from app import session as sess  # noqa: E402 (the page's own code)
     setup = sess.default_setup()
     setup.update(game="chicken-foot", players=2, seats=["human", "easy"], speed="instant")
     for seed in range(1, 60):
@@ -589,8 +587,7 @@ def test_back_from_new_games_setup_returns_to_the_game(browser, site):
                                       has_touch=True):
         # A game ended on the page: its New game puts no step in (Back would have no game to go to).
         assert open_app() == "ready"
-        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", one_move_left())
-        reload(page)
+        reload_with_save(page, one_move_left())
         assert waiting(page) == "human"
         mouse_step(page)
         page.wait_for_function("() => document.querySelector('#game .summary')")

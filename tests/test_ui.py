@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import WORKER_READY_TIMEOUT_MS, app_url, guarded_page, wait_for_state
+from conftest import APP_READY_TIMEOUT_MS, WORKER_READY_TIMEOUT_MS, app_url, guarded_page, wait_for_state
 from engine import record
 from tests.helpers import shot
 
@@ -17,6 +17,14 @@ def waiting(page):
     page.wait_for_function(
         "() => ['human', 'none'].includes(document.documentElement.dataset.waitingFor)", timeout=WAIT_MS)
     return page.get_attribute("html", "data-waiting-for")
+
+
+def reload_with_save(page, text):
+    """Reload ``page`` (the app open) with ``text`` as the save it resumes: this tab's own game
+    forgotten, so that the save is the one resumed."""
+    page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", text)
+    page.reload()
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
 
 
 def setup_game(page, open_app, game, seats, names=None, players=None):

@@ -15,7 +15,7 @@ import pytest
 from conftest import APP_READY_TIMEOUT_MS, WORKER_READY_TIMEOUT_MS, guarded_app, wait_for_state
 from engine import games, record
 from sizes import NIGHTLY, examples
-from test_ui import WAIT_MS, mouse_step, setup_game, waiting
+from test_ui import WAIT_MS, mouse_step, reload_with_save, setup_game, waiting
 
 from app import session as sess
 
@@ -671,9 +671,7 @@ def summary_from_a_save(page, game, seats):
     setup = sess.default_setup()
     setup.update(game=game, players=len(seats), seats=seats, speed="instant")
     s = round_over_save(setup, lambda s: True)
-    page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
-    page.reload()
-    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    reload_with_save(page, s.save_text())
     assert waiting(page) == "none" and page.locator("#game .summary").count() == 1
 
 
@@ -848,9 +846,7 @@ def test_a_phones_score_chart_draws_its_words_readable_and_whole(browser, site, 
                             "Alexandrina", "Christopher", "Evangelina"])
         # Eight labels beside each other, or a total of three digits (a big hand left: two players).
         s = round_over_save(setup, lambda s: max(s.game.totals()) >= least)
-        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
-        page.reload()
-        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        reload_with_save(page, s.save_text())
         chart = page.locator("#game .summary svg.chart")
         chart.scroll_into_view_if_needed()
         drawn = chart.evaluate("""(svg) => { const box = svg.getBoundingClientRect();
@@ -955,9 +951,7 @@ def test_a_draw_that_wraps_the_hand_moves_nothing(browser, site):
     s = draw_to_wrap_save()
     for page, open_app in guarded_app(browser, site, **PHONE):
         assert open_app() == "ready"
-        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
-        page.reload()
-        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        reload_with_save(page, s.save_text())
         assert waiting(page) == "human"
         before = page.evaluate(STEADY)
         assert before["tiles"] == 8, before
@@ -1036,9 +1030,7 @@ def test_a_foot_opening_on_a_phone_leaves_the_table_its_height(browser, site, wi
         for text in (plain, foot):
             page.goto(site + "?pyodide=off&lang=" + lang)
             assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
-            page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", text)
-            page.reload()
-            assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+            reload_with_save(page, text)
             note = page.locator("#g-note")
             heights.append((page.locator("#cf-view").bounding_box()["height"], note.bounding_box()["height"],
                             note.text_content()))
@@ -1088,9 +1080,7 @@ def test_the_centres_note_on_a_small_phone_says_its_count(browser, site):
         setup.update(game="chicken-foot", players=2, seats=["human", "easy"], speed="instant", seed=2)
         s = sess.Session(setup)
         s.deal()
-        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
-        page.reload()
-        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        reload_with_save(page, s.save_text())
         note = page.locator("#g-note").evaluate(
             "n => ({text: n.textContent, whole: n.scrollWidth <= n.clientWidth + 1 && n.scrollHeight <= n.clientHeight + 1})")
         assert "2" in note["text"] and note["whole"], note
@@ -1109,9 +1099,7 @@ def test_a_320_px_phone_holds_the_tools_row_in_every_language(browser, site, lan
                                       has_touch=True):
         page.goto(site + "?pyodide=off&lang=" + lang)
         assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
-        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
-        page.reload()
-        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        reload_with_save(page, s.save_text())
         m = page.evaluate("""() => ({width: innerWidth, page: document.documentElement.scrollWidth,
           tools: [...document.querySelectorAll('#g-tools button')].map((b) => { const r = b.getBoundingClientRect();
             return [r.right, r.width, r.height]; })})""")
