@@ -261,8 +261,8 @@ def measure(group, views, last, players, spokes, shape, seed):
         picture = layout.layout(view["table"], shape, spokes)
         slowest = max(slowest, (time.process_time() - t0) * 1000.0)
         if shape == "narrow" and view is not last and view["table"]:
+            mine = layout.rack_room(view)     # the rack's room, as the page keeps it
             for name, sizing in sorted(SIZINGS.items()):
-                mine = layout.rack_room(view)     # the rack's room, as the page keeps it
                 for case in phone_cases(view, picture, sizing, mine):
                     group["cases"].append((name, "selection", (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"])), case))
                 if view["open_foot"]:
