@@ -1105,3 +1105,63 @@ def test_a_320_px_phone_holds_the_tools_row_in_every_language(browser, site, lan
             return [r.right, r.width, r.height]; })})""")
         assert m["width"] == 320 and m["page"] <= 320, m
         assert len(m["tools"]) == 5 and all(r <= 320 and w >= 44 and h >= 44 for r, w, h in m["tools"]), m
+
+
+def many_places_save(n):
+    """A three-player Chicken Foot round at the person's turn, with a hand tile that has ``n``
+    legal places (four or more: one choice in thirty; five or more, one in a hundred and fifty)."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=3, seats=["human", "easy", "easy"], speed="instant")
+    for seed in range(1, 400):
+        s = sess.Session(dict(setup, seed=seed))
+        s.deal()
+        while s.to_act() is not None:
+            legal = s.game.view(s.to_act())["legal"]
+            if s.to_act() == 0:
+                counts = {}
+                for a in legal:
+                    if ">" in a:
+                        counts[sess.tile_of(a)] = counts.get(sess.tile_of(a), 0) + 1
+                tiles = [x for x in counts if counts[x] == n]
+                if tiles:
+                    return s, tiles[0]
+            s.apply(legal[(seed + len(legal)) % len(legal)])
+    raise AssertionError("no tile with %d places in 400 seeded rounds" % n)
+
+
+PLACES = """() => { const r = (e) => e.getBoundingClientRect();
+  const places = [...document.querySelectorAll('#game .places button')];
+  return {hand: Math.round(r(document.querySelector('#game .rack .hand')).top),
+          rows: new Set(places.map((b) => Math.round(r(b).top))).size,
+          smallest: Math.min(...places.map((b) => Math.min(r(b).width, r(b).height))),
+          shown: places.filter((b) => b.classList.contains('place')).map((b) => b.innerText.trim()),
+          out: places.filter((b) => r(b).right > innerWidth + 0.5 || r(b).bottom > innerHeight + 0.5).length}; }"""
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+@pytest.mark.parametrize("options,lang", [(LANDSCAPE, "en"), (LANDSCAPE, "lv"), (PHONE, "sw")],
+                         ids=["landscape-en", "landscape-lv", "phone-sw"])
+def test_a_tiles_places_keep_one_row_on_a_phone(browser, site, n, options, lang):
+    """A tile with four to six places, chosen on a phone: its place buttons and Cancel share one
+    row, each at least 44 px. On a phone on its side, four places or more put Cancel (and more)
+    on a second row, which moved the hand 47 px down under the finger (a person choosing
+    another tile pressed the wrong one); standing, five or more took a row from the table.
+    Where the row has no room for each place's tile too, a place shows its number alone (the
+    table's badge), and with six Cancel is a cross; their names stay the words."""
+    s, tile = many_places_save(n)
+    for page, open_app in guarded_app(browser, site, **options):
+        page.goto(site + "?pyodide=off&lang=" + lang)
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        reload_with_save(page, s.save_text())
+        assert waiting(page) == "human"
+        before = page.evaluate(PLACES)
+        page.locator("#game .rack .hand .tile-btn[data-arg='%s']" % tile).tap()
+        page.wait_for_function("(n) => document.querySelectorAll('#game .places button.place').length === n", arg=n)
+        after = page.evaluate(PLACES)
+        assert after["rows"] == 1 and after["out"] == 0 and after["smallest"] >= 44, after
+        assert after["hand"] == before["hand"], (before, after)
+        targets = [a.split(">")[1] for a in s.game.view(0)["legal"] if sess.tile_of(a) == tile]
+        assert all(shown in (str(i + 1), "%d \u00b7 %s" % (i + 1, targets[i])) for i, shown in enumerate(after["shown"])), (
+            after, targets)
+        names = page.locator("#game .places button.place").evaluate_all("bs => bs.map((b) => b.getAttribute('aria-label'))")
+        assert len(names) == n and all(name.startswith("%d. " % (i + 1)) for i, name in enumerate(names)), names

@@ -323,17 +323,22 @@ def hand_panel(s, seat, selected, hint, why=None):
     if selected:
         places = [a for a in legal if sess.tile_of(a) == selected]
         if len(places) > 1:
-            out.append('<div class="places" role="group" aria-label="%s">' % t("hand.places", tile=selected))
+            # data-n: how many, for the phone's CSS to choose how much of each a row has room for.
+            out.append('<div class="places" role="group" aria-label="%s" data-n="%d">' % (
+                t("hand.places", tile=selected), len(places)))
             for i in range(len(places)):
                 target = places[i].split(">")[1]
                 # Its name in words; on a phone it shows the number on the table's badge and the
                 # tile it joins ("2 · 8-6"): five places in words took three rows from the table.
                 words = t("hand.place", n=i + 1, tile=selected, target=target)
-                label = '<span class="place-words">%s</span><span class="place-short">%d &middot; %s</span>' % (
+                label = ('<span class="place-words">%s</span>'
+                         '<span class="place-short">%d<span class="place-to"> &middot; %s</span></span>') % (
                     esc(words), i + 1, esc(target))
                 out.append(button(label, "act", places[i], cls="place" + (" hint" if places[i] == hint else ""),
                                   aria=words))
-            out.append(button(t("hand.cancel"), "select", ""))
+            # A cross where six places leave no room for the word (web/style.css); its name stays the word.
+            out.append(button('<span class="cancel-word">%s</span><span class="cancel-cross" aria-hidden="true">'
+                              '&#x2715;</span>' % esc(t("hand.cancel")), "select", "", aria=t("hand.cancel")))
             out.append("</div>")
     blocked = [x for x in v["hand"] if not [a for a in legal if sess.tile_of(a) == x]]
     show_why = face_up and blocked and v["phase"] != "discard"
