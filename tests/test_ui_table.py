@@ -1165,3 +1165,46 @@ def test_a_tiles_places_keep_one_row_on_a_phone(browser, site, n, options, lang)
             after, targets)
         names = page.locator("#game .places button.place").evaluate_all("bs => bs.map((b) => b.getAttribute('aria-label'))")
         assert len(names) == n and all(name.startswith("%d. " % (i + 1)) for i, name in enumerate(names)), names
+
+
+def undo_refused_save():
+    """A four-player Chicken Foot round at the person's turn with a draw since their last move:
+    Undo is refused, and the bar shows why (the undo note)."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=4, seats=["human", "medium", "medium", "medium"], speed="instant")
+    for seed in range(1, 100):
+        s = sess.Session(dict(setup, seed=seed))
+        s.deal()
+        while s.to_act() is not None:
+            if s.to_act() == 0 and s.game.action_count() > 4 and s.undo_refusal():
+                return s.save_text()
+            legal = s.game.view(s.to_act())["legal"]
+            s.apply(legal[0] if s.to_act() else legal[-1])
+    raise AssertionError("no such turn in 99 seeded rounds")
+
+
+TOOLS_ROW = """() => { const bar = document.querySelector('#game .bar').getBoundingClientRect();
+  const note = document.getElementById('undo-note');
+  return {note: note ? getComputedStyle(note).display : null,
+          wide: document.documentElement.scrollWidth > innerWidth,
+          out: [...document.querySelectorAll('#g-tools button')].filter((b) => b.offsetParent).filter((b) => {
+            const r = b.getBoundingClientRect();
+            return r.right > bar.right + 0.5 || !b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+          }).map((b) => b.textContent)}; }"""
+
+
+@pytest.mark.parametrize("width,height,lang,shown", [(1024, 768, "lv", True), (900, 700, "lv", False),
+                                                     (1366, 768, "en", True), (1024, 768, "sw", True)])
+def test_the_undo_note_never_pushes_a_tool_under_the_side_panel(browser, site, width, height, lang, shown):
+    """A desktop as narrow as a tablet (1024 px) with Undo refused: the note saying why took its
+    16rem beside the buttons whatever the bar's width, and in Latvian New game ended 47 px past
+    the bar, under the side panel (a tap on it landed on the move log). The note narrows to fit,
+    and on a bar with no room for it (900 px) it is left out, as on a phone: every tool is
+    inside the bar and is what a tap on its centre reaches."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": width, "height": height}):
+        page.goto(site + "?pyodide=off&lang=" + lang)
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        reload_with_save(page, undo_refused_save())
+        assert waiting(page) == "human"
+        row = page.evaluate(TOOLS_ROW)
+        assert row == {"note": "block" if shown else "none", "wide": False, "out": []}, row
