@@ -1208,3 +1208,44 @@ def test_the_undo_note_never_pushes_a_tool_under_the_side_panel(browser, site, w
         assert waiting(page) == "human"
         row = page.evaluate(TOOLS_ROW)
         assert row == {"note": "block" if shown else "none", "wide": False, "out": []}, row
+
+
+def round_ends_on_the_persons_move():
+    """A four-player Chicken Foot round (not the last) at the person's turn, whose one legal
+    action ends the round: the person goes out."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=4, seats=["human", "easy", "easy", "easy"], speed="instant")
+    for seed in range(1, 200):
+        s = sess.Session(dict(setup, seed=seed))
+        s.deal()
+        while s.to_act() is not None:
+            legal = s.game.legal_actions()
+            if s.to_act() == 0 and len(legal) == 1:
+                ahead = s.game.clone()
+                ahead.apply(legal[0])
+                if ahead.current_seat() is None and not ahead.is_over():
+                    return s.save_text()
+            s.apply(legal[0])
+    raise AssertionError("no round in 199 seeds ends on the person's only move")
+
+
+SUMMARY_TOP = """() => { const r = (e) => e.getBoundingClientRect();
+  const rack = r(document.getElementById('g-rack')), me = r(document.querySelector('#g-me .seat-card'));
+  const head = r(document.getElementById('summary-title'));
+  return {focus: document.activeElement.id, cut: Math.max(0, Math.round(rack.top - me.top)),
+          head: head.top >= rack.top - 0.5 && head.bottom <= Math.min(rack.bottom, innerHeight) + 0.5}; }"""
+
+
+@pytest.mark.parametrize("options", [DESKTOP, PHONE, LANDSCAPE], ids=["desktop", "phone", "landscape"])
+def test_a_round_summary_opens_under_the_persons_whole_card(browser, site, options):
+    """The person goes out: the round's summary opens at its heading, focused and in sight, with
+    the person's own card above it whole. The heading was scrolled to the top of the rack that
+    holds both, which cut the card in half on a desktop (31 of its 62 px)."""
+    text = round_ends_on_the_persons_move()
+    for page, open_app in guarded_app(browser, site, **options):
+        assert open_app() == "ready"
+        reload_with_save(page, text)
+        assert waiting(page) == "human"
+        mouse_step(page)
+        page.wait_for_selector("#summary-title")
+        assert page.evaluate(SUMMARY_TOP) == {"focus": "summary-title", "cut": 0, "head": True}

@@ -550,12 +550,15 @@ def render():
     # part, or is nowhere in the game while a person must act.
     summary = (game.round_count(), game.is_over()) if over else None
     if summary is not None and state.summary_shown != summary:
-        # A new summary opens at its heading (focused: read first, and scrolled to its top).
+        # A new summary opens at its heading (focused: read first, and scrolled to its top), the
+        # rack that holds it at its own top: the person's card above the summary is whole (the
+        # heading at the rack's top cut the card in half on a desktop).
         state.summary_shown = summary
         heading = dom.by_id("summary-title")
         if heading is not None:
             heading.focus()
             heading.scrollIntoView()
+            dom.by_id("g-rack").scrollTop = 0
     elif lost or ((seat is not None or over) and (focus.parked() or not box.contains(window.document.activeElement))):
         focus.focus_first()
     if s.log and state.announced != (len(s.log), s.log[-1]):
