@@ -1249,3 +1249,35 @@ def test_a_round_summary_opens_under_the_persons_whole_card(browser, site, optio
         mouse_step(page)
         page.wait_for_selector("#summary-title")
         assert page.evaluate(SUMMARY_TOP) == {"focus": "summary-title", "cut": 0, "head": True}
+
+
+DIMMED = """() => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const grey = ([r, g, b]) => { const y = 0.2126 * r + 0.7152 * g + 0.0722 * b; return [y, y, y]; };   // grayscale(1)
+  const tile = document.querySelector('#game .hand .tile-btn[disabled]');
+  let back = null;
+  for (let e = tile.parentElement; e && !back; e = e.parentElement) {
+    const c = getComputedStyle(e).backgroundColor; if (c && !c.startsWith('rgba(0, 0, 0, 0)') && c !== 'transparent') back = rgb(c);
+  }
+  const a = parseFloat(getComputedStyle(tile).opacity);
+  const seen = (c) => grey(rgb(c)).map((v, i) => a * v + (1 - a) * back[i]);
+  const face = seen(getComputedStyle(tile.querySelector('.tile-face')).fill);
+  const pip = seen(getComputedStyle(tile.querySelector('.pip')).fill);
+  const [hi, lo] = [lum(face), lum(pip)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_tile_that_cannot_be_played_now_can_still_be_read(browser, site, scheme):
+    """A hand tile that cannot be played now is dimmed, not hidden: the person plans with it. Its
+    pips against its face, as drawn (its opacity over the rack, in grey), keep 3:1; at 0.4 the
+    light theme's were 2.5:1."""
+    for page, open_app in guarded_app(browser, site, color_scheme=scheme, **PHONE):
+        setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)", "Computer (easy)", "Computer (easy)"],
+                   players=4)
+        assert waiting(page) == "human"
+        page.wait_for_selector("#game .hand .tile-btn[disabled] .pip")
+        assert page.evaluate(DIMMED) >= 3
