@@ -1281,3 +1281,35 @@ def test_a_tile_that_cannot_be_played_now_can_still_be_read(browser, site, schem
         assert waiting(page) == "human"
         page.wait_for_selector("#game .hand .tile-btn[disabled] .pip")
         assert page.evaluate(DIMMED) >= 3
+
+
+UNDER_TOOLS = """() => { const box = (e) => e.getBoundingClientRect();
+  const t = box(document.querySelector('#game .board-tools'));
+  const meets = (b) => b.left < t.right && b.right > t.left && b.top < t.bottom && b.bottom > t.top;
+  return {tiles: [...document.querySelectorAll('#g-table g[data-tile] svg.tile')].filter((e) => meets(box(e)))
+            .map((e) => e.closest('g[data-tile]').dataset.tile),
+          cards: [...document.querySelectorAll('#game .seats-bar .seat-card')].filter((e) => meets(box(e))).length,
+          inView: t.top >= 0 && t.right <= innerWidth}; }"""
+
+
+@pytest.mark.parametrize("seed", [7, 11])
+def test_a_phone_on_its_side_keeps_the_zoom_tools_off_the_table(browser, site, seed):
+    """844x390: the zoom tools sit beside the seat cards, as on a desktop: over the table (whose
+    wide shape keeps no corner free for them) they hid tiles as the view followed play and
+    at Fit. At every turn of the person's, and after Fit, no tile and no seat card is under them."""
+    for page, open_app in guarded_app(browser, site, **LANDSCAPE):
+        assert open_app(seed=seed) == "ready"
+        setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)", "Computer (medium)",
+                                                           "Computer (easy)"], players=4)
+        seen = 0
+        for turn in range(14):
+            if waiting(page) != "human":
+                break
+            if turn == 6:
+                page.locator("#game [data-zoom=fit]").tap()
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            found = page.evaluate(UNDER_TOOLS)
+            assert found == {"tiles": [], "cards": 0, "inView": True}, (turn, found)
+            seen += 1
+            mouse_step(page)
+        assert seen >= 8
