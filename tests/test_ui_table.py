@@ -919,20 +919,28 @@ def test_a_table_zoomed_by_hand_is_as_it_was_after_the_setup(page, open_app):
     assert page.evaluate("document.getElementById('g-table').style.transform") == before
 
 
-def draw_to_wrap_save():
-    """A Chicken Foot round (four players) at the person's turn with eight tiles and nothing to
-    do but draw: a draw that makes nine wraps the hand onto a second row at 390 px (eight to a row)."""
+def seeded_turn(players, seats, found, pick=lambda s, legal: legal[0], seeds=200):
+    """The first Chicken Foot session, over rounds dealt from seeds 1, 2, ..., at which
+    ``found(s)`` holds (asked before each action), each action meanwhile ``pick(s, legal)``."""
     setup = sess.default_setup()
-    setup.update(game="chicken-foot", players=4, seats=["human", "medium", "medium", "medium"], speed="instant")
-    for seed in range(1, 200):
+    setup.update(game="chicken-foot", players=players, seats=seats, speed="instant")
+    for seed in range(1, seeds):
         s = sess.Session(dict(setup, seed=seed))
         s.deal()
         while s.to_act() is not None:
-            v = s.game.view(s.to_act())
-            if s.to_act() == 0 and len(v["hand"]) == 8 and v["legal"] == ["draw"]:
+            if found(s):
                 return s
-            s.apply(v["legal"][0])
-    raise AssertionError("no such turn in 200 seeded rounds")
+            s.apply(pick(s, s.game.view(s.to_act())["legal"]))
+    raise AssertionError("no such turn in %d seeded rounds" % (seeds - 1))
+
+
+def draw_to_wrap_save():
+    """A Chicken Foot round (four players) at the person's turn with eight tiles and nothing to
+    do but draw: a draw that makes nine wraps the hand onto a second row at 390 px (eight to a row)."""
+    def found(s):
+        v = s.game.view(s.to_act())
+        return s.to_act() == 0 and len(v["hand"]) == 8 and v["legal"] == ["draw"]
+    return seeded_turn(4, ["human", "medium", "medium", "medium"], found)
 
 
 STEADY = """() => {
@@ -1109,24 +1117,17 @@ def test_a_320_px_phone_holds_the_tools_row_in_every_language(browser, site, lan
 
 def many_places_save(n):
     """A three-player Chicken Foot round at the person's turn, with a hand tile that has ``n``
-    legal places (four or more: one choice in thirty; five or more, one in a hundred and fifty)."""
-    setup = sess.default_setup()
-    setup.update(game="chicken-foot", players=3, seats=["human", "easy", "easy"], speed="instant")
-    for seed in range(1, 400):
-        s = sess.Session(dict(setup, seed=seed))
-        s.deal()
-        while s.to_act() is not None:
-            legal = s.game.view(s.to_act())["legal"]
-            if s.to_act() == 0:
-                counts = {}
-                for a in legal:
-                    if ">" in a:
-                        counts[sess.tile_of(a)] = counts.get(sess.tile_of(a), 0) + 1
-                tiles = [x for x in counts if counts[x] == n]
-                if tiles:
-                    return s, tiles[0]
-            s.apply(legal[(seed + len(legal)) % len(legal)])
-    raise AssertionError("no tile with %d places in 400 seeded rounds" % n)
+    legal places (four or more: one choice in thirty; five or more, one in a hundred and fifty):
+    the session and that tile."""
+    def tiles(s):
+        counts = {}
+        for a in s.game.view(0)["legal"]:
+            if ">" in a:
+                counts[sess.tile_of(a)] = counts.get(sess.tile_of(a), 0) + 1
+        return [x for x in counts if counts[x] == n]
+    s = seeded_turn(3, ["human", "easy", "easy"], lambda s: s.to_act() == 0 and tiles(s),
+                    pick=lambda s, legal: legal[(s.setup["seed"] + len(legal)) % len(legal)], seeds=400)
+    return s, tiles(s)[0]
 
 
 PLACES = """() => { const r = (e) => e.getBoundingClientRect();
@@ -1170,17 +1171,9 @@ def test_a_tiles_places_keep_one_row_on_a_phone(browser, site, n, options, lang)
 def undo_refused_save():
     """A four-player Chicken Foot round at the person's turn with a draw since their last move:
     Undo is refused, and the bar shows why (the undo note)."""
-    setup = sess.default_setup()
-    setup.update(game="chicken-foot", players=4, seats=["human", "medium", "medium", "medium"], speed="instant")
-    for seed in range(1, 100):
-        s = sess.Session(dict(setup, seed=seed))
-        s.deal()
-        while s.to_act() is not None:
-            if s.to_act() == 0 and s.game.action_count() > 4 and s.undo_refusal():
-                return s.save_text()
-            legal = s.game.view(s.to_act())["legal"]
-            s.apply(legal[0] if s.to_act() else legal[-1])
-    raise AssertionError("no such turn in 99 seeded rounds")
+    return seeded_turn(4, ["human", "medium", "medium", "medium"],
+                       lambda s: s.to_act() == 0 and s.game.action_count() > 4 and s.undo_refusal(),
+                       pick=lambda s, legal: legal[0] if s.to_act() else legal[-1], seeds=100).save_text()
 
 
 TOOLS_ROW = """() => { const bar = document.querySelector('#game .bar').getBoundingClientRect();
@@ -1213,20 +1206,14 @@ def test_the_undo_note_never_pushes_a_tool_under_the_side_panel(browser, site, w
 def round_ends_on_the_persons_move():
     """A four-player Chicken Foot round (not the last) at the person's turn, whose one legal
     action ends the round: the person goes out."""
-    setup = sess.default_setup()
-    setup.update(game="chicken-foot", players=4, seats=["human", "easy", "easy", "easy"], speed="instant")
-    for seed in range(1, 200):
-        s = sess.Session(dict(setup, seed=seed))
-        s.deal()
-        while s.to_act() is not None:
-            legal = s.game.legal_actions()
-            if s.to_act() == 0 and len(legal) == 1:
-                ahead = s.game.clone()
-                ahead.apply(legal[0])
-                if ahead.current_seat() is None and not ahead.is_over():
-                    return s.save_text()
-            s.apply(legal[0])
-    raise AssertionError("no round in 199 seeds ends on the person's only move")
+    def found(s):
+        legal = s.game.legal_actions()
+        if s.to_act() != 0 or len(legal) != 1:
+            return False
+        ahead = s.game.clone()
+        ahead.apply(legal[0])
+        return ahead.current_seat() is None and not ahead.is_over()
+    return seeded_turn(4, ["human", "easy", "easy", "easy"], found).save_text()
 
 
 SUMMARY_TOP = """() => { const r = (e) => e.getBoundingClientRect();
