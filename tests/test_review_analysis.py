@@ -20,7 +20,7 @@ from conftest import WORKER_READY_TIMEOUT_MS, guarded_app, wait_for_state
 from engine.ai.analysis import analyse
 from engine.record import replay
 from test_ui import mouse_step, setup_game, waiting
-from test_ui_perf import PROBES, main_thread_tasks, too_slow, traced
+from test_ui_perf import PROBES, main_thread_tasks, slower, too_slow, traced
 
 pytestmark = pytest.mark.browser
 
@@ -167,6 +167,7 @@ def played_and_analysed(page, open_app, browser, tmp_path, game, seats, players,
     """A person plays the first round to its end, opens the replay and analyses it:
     ``(record, progress seen)``; no long task of the page's own meanwhile.
     ``cancel_first``: a first analysis is cancelled once under way."""
+    slower()   # the machine's speed, measured before the page (its workers would slow the measure)
     setup_game(page, open_app, game, seats, players=players)
     assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
     record = finish_first_round(page)
