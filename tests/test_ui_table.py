@@ -1300,3 +1300,24 @@ def test_a_phone_on_its_side_keeps_the_zoom_tools_off_the_table(browser, site, s
             seen += 1
             mouse_step(page)
         assert seen >= 8
+
+
+BACKS = """() => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const face = document.querySelector('#game .seats-bar .seat-backs .tile-face');
+  const card = rgb(getComputedStyle(face.closest('.seat-card')).backgroundColor);
+  const [hi, lo] = [lum(rgb(getComputedStyle(face).fill)), lum(card)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_tile_backs_on_a_seat_card_stand_out_from_it(browser, site, scheme):
+    """A seat card's hidden tiles, drawn as backs: their faces keep 3:1 against the card (in the
+    dark theme the felt's green on the dark card was 2.1:1)."""
+    for page, open_app in guarded_app(browser, site, color_scheme=scheme, **DESKTOP):
+        setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+        assert waiting(page) == "human"
+        assert page.evaluate(BACKS) >= 3
