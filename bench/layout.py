@@ -33,7 +33,9 @@ prints per player count and shape, then overall::
   ``not_in_sight``, how many with a place cut by the view's edge or under
   the tools; ``rounds_missed``, rounds with either; and the same for every
   turn with an open foot (``foot_*``: the foot and its "cover" label
-  framed).  ``--misses`` lists the cases missed.
+  framed) and every other turn a tile can be played, before one is chosen
+  (``turn_*``: every table tile the hand could join framed, as the page
+  does).  ``--misses`` lists the cases missed.
 
     python3 bench/layout.py [--rounds-per-case N] [--shapes wide,narrow] [--misses]
     python3 bench/layout.py --speed
@@ -143,7 +145,6 @@ def phone_cases(view, picture, sizing, room):
     ``room``: the tiles the seat's rack keeps room for (``layout.rack_room``).
     Returns the cases, one per selectable tile.
     """
-    by = {t["tile"]: t for t in picture["tiles"]}
     places = {}
     for action in view["legal"]:
         if ">" in action:
@@ -151,27 +152,38 @@ def phone_cases(view, picture, sizing, room):
             places.setdefault(tile, []).append(target)
     foot = view["open_foot"]["tile"] if view["open_foot"] else None
     note = bool(foot) or view["spokes"] < view["spokes_needed"]
-    cases = []
-    for targets in places.values():
-        if len(targets) < 2:
-            continue
-        w, h = sizing(room, len(targets), note)
-        svg = render.table_svg(view, targets, shape="narrow", min_size=PHONE_MIN_SIZE)
-        vb = [int(v) for v in re.search(r'viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"', svg).groups()]
-        per_unit = min(w / vb[2], h / vb[3])
-        ox, oy = (w - vb[2] * per_unit) / 2, (h - vb[3] * per_unit) / 2
+    return [framed(view, picture, sizing(room, len(targets), note), targets, targets + ([foot] if foot else []))
+            for targets in places.values() if len(targets) >= 2]
 
-        def box(tile):
-            xs = [c[0] for c in tile["corners"]]
-            ys = [c[1] for c in tile["corners"]]
-            return [ox + (min(xs) - vb[0]) * per_unit, oy + (min(ys) - vb[1]) * per_unit,
-                    ox + (max(xs) - vb[0]) * per_unit, oy + (max(ys) - vb[1]) * per_unit]
 
-        focus = [box(by[name]) for name in targets + ([foot] if foot else [])]
-        case = {"w": w, "h": h, "tools": list(layout.PHONE_TOOLS_PX), "focus": focus,
-                "all": [box(t) for t in picture["tiles"]], "perUnit": per_unit}
-        cases.append(case)
-    return cases
+def turn_case(view, picture, sizing, room):
+    """The followed view's inputs on a phone at a turn before a tile is chosen (web/panzoom.js):
+    every table tile a hand tile could join (None at a turn with an open foot, framed by
+    foot_case, or with no tile to play)."""
+    joinable = sorted(set(a.split(">")[1] for a in view["legal"] if ">" in a))
+    if not joinable or view["open_foot"]:
+        return None
+    return framed(view, picture, sizing(room, 0, view["spokes"] < view["spokes_needed"]), [], joinable)
+
+
+def framed(view, picture, size, targets, names):
+    """A followed view's inputs: the table drawn with ``targets`` marked, fitted into the view
+    port ``size`` as the SVG's viewBox "meets" it, and the boxes of the tiles ``names`` to frame."""
+    w, h = size
+    svg = render.table_svg(view, targets, shape="narrow", min_size=PHONE_MIN_SIZE)
+    vb = [int(v) for v in re.search(r'viewBox="(-?\d+) (-?\d+) (\d+) (\d+)"', svg).groups()]
+    per_unit = min(w / vb[2], h / vb[3])
+    ox, oy = (w - vb[2] * per_unit) / 2, (h - vb[3] * per_unit) / 2
+
+    def box(tile):
+        xs = [c[0] for c in tile["corners"]]
+        ys = [c[1] for c in tile["corners"]]
+        return [ox + (min(xs) - vb[0]) * per_unit, oy + (min(ys) - vb[1]) * per_unit,
+                ox + (max(xs) - vb[0]) * per_unit, oy + (max(ys) - vb[1]) * per_unit]
+
+    by = {t["tile"]: t for t in picture["tiles"]}
+    return {"w": w, "h": h, "tools": list(layout.PHONE_TOOLS_PX), "focus": [box(by[name]) for name in names],
+            "all": [box(t) for t in picture["tiles"]], "perUnit": per_unit}
 
 
 def followed(cases):
@@ -222,7 +234,8 @@ def new_group():
 
 def new_phone():
     return {"selections": 0, "min_px": None, "below": 0, "hidden": 0, "rounds_missed": {},
-            "foot_turns": 0, "foot_min_px": None, "foot_hidden": 0}
+            "foot_turns": 0, "foot_min_px": None, "foot_hidden": 0,
+            "turn_turns": 0, "turn_min_px": None, "turn_hidden": 0}
 
 
 def foot_case(view, picture, sizing, room):
@@ -265,8 +278,12 @@ def measure(group, views, last, players, spokes, shape, seed):
             for name, sizing in sorted(SIZINGS.items()):
                 for case in phone_cases(view, picture, sizing, mine):
                     group["cases"].append((name, "selection", (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"])), case))
+                where = (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"]))
                 if view["open_foot"]:
-                    group["cases"].append((name, "foot", (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"])), foot_case(view, picture, sizing, mine)))
+                    group["cases"].append((name, "foot", where, foot_case(view, picture, sizing, mine)))
+                case = turn_case(view, picture, sizing, mine)
+                if case:
+                    group["cases"].append((name, "turn", where, case))
     picture = layout.layout(last["table"], shape, spokes)
     group["rounds"] += 1
     group["tiles"] += len(picture["tiles"])
@@ -296,10 +313,10 @@ def follow_phone(group, misses):
     for (name, kind, where, case), view in zip(cases, followed([c[-1] for c in cases])):
         phone = group["phone"][name]
         px, seen = judge(case, view)
-        if kind == "foot":
-            phone["foot_turns"] += 1
-            phone["foot_min_px"] = least(phone["foot_min_px"], px)
-            phone["foot_hidden"] += not seen
+        if kind in ("foot", "turn"):
+            phone[kind + "_turns"] += 1
+            phone[kind + "_min_px"] = least(phone[kind + "_min_px"], px)
+            phone[kind + "_hidden"] += not seen
             missed = not seen
         else:
             phone["selections"] += 1
@@ -334,7 +351,8 @@ def row(group, **labels):
             "selections": phone["selections"], "min_px": round(phone["min_px"], 1), "below_18px": phone["below"],
             "not_in_sight": phone["hidden"], "rounds_missed": len(phone["rounds_missed"]),
             "foot_turns": phone["foot_turns"], "foot_min_px": round(phone["foot_min_px"] or 0, 1),
-            "foot_not_in_sight": phone["foot_hidden"]}
+            "foot_not_in_sight": phone["foot_hidden"], "turns": phone["turn_turns"],
+            "turn_min_px": round(phone["turn_min_px"] or 0, 1), "turn_not_in_sight": phone["turn_hidden"]}
     return out
 
 
@@ -349,9 +367,9 @@ def merge(into, group):
         into[key] = max(into[key], group[key])
     for name in SIZINGS:
         a, b = into["phone"][name], group["phone"][name]
-        for key in ("selections", "below", "hidden", "foot_turns", "foot_hidden"):
+        for key in ("selections", "below", "hidden", "foot_turns", "foot_hidden", "turn_turns", "turn_hidden"):
             a[key] += b[key]
-        for key in ("min_px", "foot_min_px"):
+        for key in ("min_px", "foot_min_px", "turn_min_px"):
             if b[key] is not None:
                 a[key] = least(a[key], b[key])
         a["rounds_missed"].update(b["rounds_missed"])

@@ -87,3 +87,19 @@ def test_places_too_tall_for_the_band_below_the_tools_are_shown_by_zooming_out()
         b = shown(view, box)
         assert not under_tools(b), (b, TOOLS, view)
         assert -0.5 <= b[0] and b[2] <= W + 0.5 and -0.5 <= b[1] and b[3] <= H + 0.5
+
+
+def test_the_layout_bench_frames_each_turns_joinable_tiles_in_sight():
+    """bench/layout.py runs the followed view, as the page frames it before a tile is chosen
+    (web/panzoom.js: every table tile the hand could join), at every turn of its rounds: on
+    a phone every one of them is in sight and clear of the zoom tools."""
+    import sys
+
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "layout.py"), "--rounds-per-case", "1",
+                           "--shapes", "narrow"], capture_output=True, text=True, check=True, timeout=120)
+    overall = json.loads(done.stdout.splitlines()[-1])
+    assert overall["players"] == "all"
+    for view in ("phone_368x329", "phone_rack"):
+        phone = overall[view]
+        assert phone["turns"] > 100, phone
+        assert phone["turn_not_in_sight"] == 0 and phone["turn_min_px"] >= 14, phone

@@ -1321,3 +1321,47 @@ def test_the_tile_backs_on_a_seat_card_stand_out_from_it(browser, site, scheme):
         setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
         assert waiting(page) == "human"
         assert page.evaluate(BACKS) >= 3
+
+
+JOINABLE_IN_VIEW = """() => {
+  const view = document.querySelector('#cf-view').getBoundingClientRect();
+  const tools = document.querySelector('#game .board-tools').getBoundingClientRect();
+  const names = new Set();
+  for (const b of document.querySelectorAll('#game .hand button[data-targets]:not([disabled])')) {
+    for (const name of b.dataset.targets.split(' ')) names.add(name);
+  }
+  const fresh = document.querySelector('#g-table svg.tile.fresh');
+  if (fresh) names.add(fresh.closest('g[data-tile]').dataset.tile);
+  const out = [];
+  for (const name of names) {
+    const b = document.querySelector(`#g-table g[data-tile="${name}"] svg.tile`).getBoundingClientRect();
+    const inside = b.left >= view.left - 0.5 && b.right <= view.right + 0.5 && b.top >= view.top - 0.5 && b.bottom <= view.bottom + 0.5;
+    const under = b.left < tools.right && b.right > tools.left && b.top < tools.bottom && b.bottom > tools.top;
+    if (!inside || under) out.push(name);
+  }
+  return {joinable: names.size, out};
+}"""
+
+
+@pytest.mark.parametrize("where", ["landscape", "phone"])
+def test_at_the_persons_turn_every_end_their_hand_can_join_is_in_view(browser, site, where):
+    """844x390 and 390x844: at each of the person's turns, before a tile is chosen, the view
+    shows every table tile a hand tile could join, and the tile just played, whole and clear of
+    the zoom tools. Followed to the last tile alone, it cut one or more of them out of the view
+    in a third of a four-player game's turns; the person had to pan to find where to play."""
+    options = LANDSCAPE if where == "landscape" else PHONE
+    seen = 0
+    for seed in (7, 23):
+        for page, open_app in guarded_app(browser, site, **options):
+            assert open_app(seed=seed) == "ready"
+            setup_game(page, lambda: "ready", "Chicken Foot", ["Human"] + ["Computer (easy)"] * 3, players=4)
+            for turn in range(16):
+                if waiting(page) != "human":
+                    break
+                if not page.locator("#game .hand .tile-btn.selected").count():
+                    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                    found = page.evaluate(JOINABLE_IN_VIEW)
+                    assert found["out"] == [], (seed, turn, found)
+                    seen += found["joinable"] > 1
+                mouse_step(page)
+    assert seen >= 12

@@ -10,8 +10,12 @@
 // On a narrow view (a phone) a grown table fitted to its box draws tiles
 // small: there the view follows play instead, until the person zooms or pans
 // it themselves (then it stays as they left it).  It keeps in sight, whole,
-// what matters now: every place the selected tile may go and the open foot;
-// else the last tile played (else the centre).  It zooms in on them until a
+// what matters now: the open foot, and every place the selected tile may go,
+// else the last tile played and, at the person's turn, every tile on the
+// table their hand could join (so that where they may play is in sight before
+// they choose: followed to the last tile alone, a phone cut one or more of
+// them out of the view in a third of a four-player game's turns); else the
+// centre.  It zooms in on them until a
 // tile's short side is FOLLOW_SHORT_PX, or less if they would not all fit,
 // and centres the whole table as nearly as keeping them in view allows (so
 // it is not cut on one side with bare felt on the other).
@@ -90,6 +94,17 @@ function fit(view) {
   apply(view, s);
 }
 
+// The tiles of `table` that a tile of the person's hand could join now (each hand tile that
+// can be played names them in data-targets, for drag.js).
+function joinable(view, table) {
+  const game = view.closest("#game");
+  const names = new Set();
+  for (const button of game ? game.querySelectorAll(".hand button[data-targets]:not([disabled])") : []) {
+    for (const name of button.dataset.targets.split(" ")) names.add(name);
+  }
+  return [...names].map((name) => table.querySelector(`g[data-tile="${name}"] svg.tile`)).filter(Boolean);
+}
+
 // The follow mode (see the top of this file; the arithmetic is web/follow.js's).
 function follow(view) {
   const s = stateOf(view);
@@ -99,8 +114,10 @@ function follow(view) {
   const box = table && table.viewBox.baseVal;
   if (!box || !box.width) return;
   // (The open foot's "cover N more" label with it: cut, it says nothing.)
-  let focus = [...table.querySelectorAll("svg.tile.target, svg.tile.open-foot, text.label")];
-  if (!focus.length) focus = [...table.querySelectorAll("svg.tile.fresh")];
+  let focus = [...table.querySelectorAll("svg.tile.open-foot, text.label")];
+  const places = table.querySelectorAll("svg.tile.target");
+  if (places.length) focus.push(...places);
+  else focus.push(...table.querySelectorAll("svg.tile.fresh"), ...joinable(view, table));
   if (!focus.length) focus = [...table.querySelectorAll("g[data-tile]:not([data-on]) svg.tile")];
   if (!focus.length) return;
   // Boxes in the view's own coordinates at scale 1 (undoing the zoom).
@@ -158,10 +175,10 @@ function watchSize(view) {
   resized.observe(view);
 }
 
-// Every redraw of the table (and one for a table drawn before this module
-// was loaded).
+// Every redraw of the table or the hand (a tile drawn may join the table where none could;
+// and one for a table drawn before this module was loaded).
 new MutationObserver((mutations) => {
-  if (mutations.some((m) => m.target.id === "g-table")) followSoon();
+  if (mutations.some((m) => m.target.id === "g-table" || m.target.id === "g-hand")) followSoon();
 }).observe(document.body, {childList: true, subtree: true});
 followSoon();
 
