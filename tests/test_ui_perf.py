@@ -327,6 +327,13 @@ REACHES = """function reaches(b, r) {
     return !e || e === b || b.contains(e) || (p && !p.contains(b)); });
 }"""
 SMALL_BUTTONS = SMALL_BUTTONS.replace("() => ", "() => { " + REACHES + " return ", 1) + " }"
+# A checkbox or a radio is pressed by its whole label (with the box itself): that must be 44 px.
+SMALL_CHECKS = """() => Array.from(document.querySelectorAll('input[type=checkbox], input[type=radio]'))
+  .filter(i => i.offsetParent !== null)
+  .map(i => [i.labels[0] ? i.labels[0].textContent.trim() : i.id,
+             [i, ...i.labels].map(e => e.getBoundingClientRect())])
+  .map(([name, rs]) => [name, Math.max(...rs.map(r => r.width)), Math.max(...rs.map(r => r.height))])
+  .filter(([, w, h]) => w < 44 || h < 44).map(([name, w, h]) => name + ' ' + Math.round(w) + 'x' + Math.round(h))"""
 
 
 # Button sizes need no Pyodide (tests/conftest.py: ?pyodide=off); the two
@@ -339,6 +346,8 @@ def test_touch_targets_on_a_phone(browser, site, page_watch):
         page.goto(app_url(site))
         assert wait_for_state(page, "app-state", 30000) == "ready"
         assert page.evaluate(SMALL_BUTTONS) == []
+        page.get_by_role("radio", name="Chicken Foot").check()
+        assert page.evaluate(SMALL_CHECKS) == []
         setup_game(page, lambda: "ready", "Chicken Foot", ["Human", "Computer (easy)"], players=2)
         seen = 0
         for _ in range(40):

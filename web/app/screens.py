@@ -71,8 +71,8 @@ def setup_screen(setup, going=None, message=""):
                    '<input id="reserve" type="number" min="0" max="20" value="%d" data-default="%d"></div>'
                    % (t("setup.reserve"), t("setup.reserve_default"), reserve, 2 if n == 2 else 1))
         out.append('<div class="field check"><input id="blank50" type="checkbox"%s>'
-                   '<label for="blank50">%s <span class="hint-text">%s'
-                   '</span></label></div>' % (" checked" if blank else "", t("setup.blank50"), t("setup.blank50_default")))
+                   '<label for="blank50"><span>%s <span class="hint-text">%s'
+                   '</span></span></label></div>' % (" checked" if blank else "", t("setup.blank50"), t("setup.blank50_default")))
         out.append("</fieldset>")
     out.append('<div class="field"><label for="speed">%s</label><select id="speed">' % t("setup.speed"))
     for speed in sess.SPEEDS:
