@@ -267,3 +267,22 @@ def test_code_in_the_text_is_drawn_near_the_texts_size(sized_page, site, path):
     assert sizes, path
     small = [(text, round(ratio, 2)) for text, ratio in sizes if ratio < 0.85]
     assert small == [], small
+
+
+SITE_PAGES = ["rules/chicken-foot.html", "rules/moon.html", "rules/record.html", "embed-help.html"]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", SITE_PAGES)
+@pytest.mark.parametrize("sized_page", [(390, 844, True)], indirect=True, ids=["phone"])
+def test_a_site_pages_links_reach_every_other_page_and_fit_a_finger(sized_page, site, path):
+    """Each site page's links lead to the game and to every other site page (embed-help had no
+    link to the records' page), and on a phone each is 44 px tall (they were 31)."""
+    page = sized_page
+    page.goto(site + path)
+    links = page.evaluate("""() => [...document.querySelectorAll('main nav a')].map((a) => {
+      const r = a.getBoundingClientRect(); return [new URL(a.href).pathname, r.width, r.height]; })""")
+    reached = {target.lstrip("/") for target, _, _ in links}
+    assert reached == {""} | set(SITE_PAGES) - {path}, links
+    small = [(target, round(w), round(h)) for target, w, h in links if w < 44 or h < 44]
+    assert small == [], small
