@@ -332,3 +332,28 @@ def test_a_long_analysis_on_micropython_gives_way_to_pyodide_once_it_is_ready(pr
     # Pyodide's own budget: the full count, no quick estimate.
     assert page.get_attribute("#analysis", "data-worlds") == "48" and page.locator("#an-quick").count() == 0
     check_list(items(page), analyse(record, {"round": 0, "seat": 0}), "Ana")
+
+
+OWN_SPOT = """() => { const v = document.querySelector('#game .moon-view'), r = v.getBoundingClientRect();
+  const me = document.querySelector('#game .trick-spots .spot-0').getBoundingClientRect();
+  return {cut: Math.round(me.bottom - r.bottom), scrolls: v.scrollHeight - v.clientHeight, height: v.clientHeight}; }"""
+
+
+@pytest.mark.no_pyodide
+def test_a_short_moon_table_sets_the_trick_in_one_row(browser, site):
+    """1366x768, a finished Moon hand reviewed with its analysis open: the review's steps and the
+    analysis take the rack's room, and the trick's two rows cut the person's own tile (71 px of
+    it, the board scrolling with nothing to say so). The trick then sits in one row, whole."""
+    from engine import share
+    from test_embed_analysis import finished_round
+
+    record = finished_round("moon", 3, 7)
+    for page, open_app in guarded_app(browser, site, viewport={"width": 1366, "height": 768}):
+        assert open_app("#record=" + share.encode(record)) == "ready"
+        seen = [page.evaluate(OWN_SPOT)]
+        page.get_by_role("button", name=re.compile("^Analyse this")).click()
+        page.wait_for_selector("#analysis[data-analysis-state=done]", timeout=ANALYSIS_TIMEOUT_MS)
+        for _ in range(3):
+            seen.append(page.evaluate(OWN_SPOT))
+            page.locator("#game button[data-act=review][data-arg='-1']").click()
+        assert all(s["cut"] <= 0 and s["scrolls"] <= 1 for s in seen), seen
