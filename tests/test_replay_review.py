@@ -42,7 +42,7 @@ def test_a_computer_at_its_turn_thinks_only_in_a_live_game():
     shown = "".join(screens.seat_cards(s, 0, review=True))
     assert "thinking" not in shown
     card = shown.split('data-seat="%d"' % computer, 1)[1].split("</li>", 1)[0]
-    assert '<span class="seat-state to-play">&#9654; to play</span>' in card
+    assert '<span class="seat-state to-play">&#9654;&nbsp;<span class="state-words">to play</span></span>' in card
 
 
 
@@ -91,3 +91,32 @@ def test_the_whole_replay_page_passes_axe(axe_page, game_name, players, seed):  
             assert table.get_attribute("aria-label") == "Table view"
             table.focus()
             assert page.evaluate("document.activeElement.id") == "g-table"
+
+
+SEAT_DID_CUT = """() => [...document.querySelectorAll('#game .seat-card .seat-did')]
+  .filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => [e.closest('.seat-card').dataset.seat, e.textContent, e.scrollWidth, e.clientWidth])"""
+
+
+@pytest.mark.browser
+@pytest.mark.no_pyodide
+@pytest.mark.parametrize("game_name,players,lang", [("chicken-foot", 4, "en"), ("chicken-foot", 4, "sw"),
+                                                    ("moon", 3, "en"), ("moon", 3, "lv")])
+def test_a_phones_review_shows_what_the_seat_to_play_did(browser, site, game_name, players, lang):
+    """390x844, every step of a review back to the start: what each seat did last is never cut.
+    Beside "▶ to play" it was ("▶ to play → dr…"; Swahili's "alichukua", drew, to 2 px of
+    77): a narrow card's seat to play says so by its ▶ alone, the words read out."""
+    from conftest import guarded_app
+
+    record = finished_round(game_name, players, 7)
+    for page, open_app in guarded_app(browser, site, viewport={"width": 390, "height": 844}, is_mobile=True,
+                                      has_touch=True):
+        assert open_app("?lang=%s#record=%s" % (lang, share.encode(record))) == "ready"
+        steps = 0
+        while not page.locator("#rp-back").is_disabled():
+            assert page.evaluate(SEAT_DID_CUT) == [], steps
+            page.locator("#rp-back").click()
+            steps += 1
+        assert steps >= 20
+        # The seat to play still says so in words, to a screen reader.
+        assert "to play" in page.locator("#game .seat-card.acting .seat-state").inner_text() or lang != "en"

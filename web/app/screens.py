@@ -174,7 +174,8 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     turn = seat == acting
     if turn:
         if s.is_human(seat) or review:
-            state = '<span class="seat-state to-play">&#9654; %s</span>' % esc(t("seats.to_play"))
+            state = '<span class="seat-state to-play">&#9654;&nbsp;<span class="state-words">%s</span></span>' % esc(
+                t("seats.to_play"))
         else:
             state = ('<span class="seat-state thinking"><span class="spinner" aria-hidden="true"></span>'
                      '<span class="state-words">%s</span></span>' % esc(t("play.thinking")))
