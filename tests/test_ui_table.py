@@ -1365,3 +1365,26 @@ def test_at_the_persons_turn_every_end_their_hand_can_join_is_in_view(browser, s
                     seen += found["joinable"] > 1
                 mouse_step(page)
     assert seen >= 12
+
+
+LONG_NAMES = ["Kristiāna-Elizabete", "Maximilian Alexander", "Bartholomew", "Wilhelmina", "Konstantinos",
+              "Oluwaseun Adebayo", "Guðmundsdóttir", "Anastasia"]
+
+
+def test_eight_long_names_keep_the_score_sheet_within_a_laptops_summary(browser, site):
+    """1366x768, eight players with long names, a round over: the summary's score sheet fits its
+    box, every column in view (it was 1,073 px in 1,014, the last player's column cut off and a
+    scroll away, with nothing to say so). Each name is cut shorter; its whole is its title."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=8, seats=["human"] + ["easy"] * 7, names=LONG_NAMES,
+                 speed="instant")
+    s = round_over_save(setup, lambda s: True)
+    for page, open_app in guarded_app(browser, site, **DESKTOP):
+        load_save(page, open_app, s)
+        assert waiting(page) == "none"
+        sheet = page.evaluate("""() => { const w = document.querySelector('#game .summary .scores-wrap');
+          const heads = [...w.querySelectorAll('thead th bdi')];
+          return {over: w.scrollWidth - w.clientWidth, names: heads.length,
+                  smallest: Math.min(...heads.map((b) => b.getBoundingClientRect().width))}; }""")
+        assert sheet["names"] == 8 and sheet["over"] <= 0, sheet
+        assert sheet["smallest"] >= 40, sheet       # still a name's start, not a dot
