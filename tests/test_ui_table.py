@@ -1348,7 +1348,7 @@ def test_at_the_persons_turn_every_end_their_hand_can_join_is_in_view(browser, s
     """844x390 and 390x844: at each of the person's turns, before a tile is chosen, the view
     shows every table tile a hand tile could join, and the tile just played, whole and clear of
     the zoom tools. Followed to the last tile alone, it cut one or more of them out of the view
-    in a third of a four-player game's turns; the person had to pan to find where to play."""
+    in a quarter of a four-player game's turns; the person had to pan to find where to play."""
     options = LANDSCAPE if where == "landscape" else PHONE
     seen = 0
     for seed in (7, 23):

@@ -14,7 +14,7 @@
 // else the last tile played and, at the person's turn, every tile on the
 // table their hand could join (so that where they may play is in sight before
 // they choose: followed to the last tile alone, a phone cut one or more of
-// them out of the view in a third of a four-player game's turns); else the
+// them out of the view in a quarter of a four-player game's turns); else the
 // centre.  It zooms in on them until a
 // tile's short side is FOLLOW_SHORT_PX, or less if they would not all fit,
 // and centres the whole table as nearly as keeping them in view allows (so
