@@ -1388,3 +1388,51 @@ def test_eight_long_names_keep_the_score_sheet_within_a_laptops_summary(browser,
                   smallest: Math.min(...heads.map((b) => b.getBoundingClientRect().width))}; }""")
         assert sheet["names"] == 8 and sheet["over"] <= 0, sheet
         assert sheet["smallest"] >= 40, sheet       # still a name's start, not a dot
+
+
+EDGES = """async ([png, box]) => {
+  const img = new Image();
+  img.src = 'data:image/png;base64,' + png;
+  await img.decode();
+  const c = document.createElement('canvas');
+  c.width = img.width; c.height = img.height;
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  const mean = (x) => { const d = g.getImageData(x, box.top, 3, box.height).data; let sum = 0;
+    for (let i = 0; i < d.length; i += 4) sum += d[i] + d[i + 1] + d[i + 2]; return sum / (d.length / 4) / 3; };
+  return {left: mean(box.left + 1), right: mean(box.right - 4)};
+}"""
+
+
+def sheet_edges(page, scroll):
+    """The mean brightness of the summary's score sheet box along its left and right edges, with
+    the sheet scrolled to ``scroll`` ("start" or "end"), read from a screenshot."""
+    import base64
+
+    box = page.evaluate("""(scroll) => { const w = document.querySelector('#game .summary .scores-wrap');
+      w.scrollLeft = scroll === 'end' ? w.scrollWidth : 0; w.scrollIntoView({block: 'center'});
+      const r = w.getBoundingClientRect(), k = devicePixelRatio;
+      return {left: Math.round(r.left * k), right: Math.round(r.right * k), top: Math.round((r.top + 4) * k),
+              height: Math.round((r.height - 8) * k), over: w.scrollWidth - w.clientWidth}; }""", scroll)
+    png = base64.b64encode(page.screenshot()).decode()
+    blank = page.context.new_page()     # decoded off the app's page (its CSP allows no data: image)
+    try:
+        return box["over"], blank.evaluate(EDGES, [png, box])
+    finally:
+        blank.close()
+
+
+def test_a_score_sheet_wider_than_a_phones_summary_shows_it_scrolls(browser, site):
+    """390x844, eight players, a round over: the score sheet is wider than the summary and
+    scrolls sideways. A shadow on the side with more to show says so (the next column was a
+    sliver at the edge): the right edge darker at the start, the left at the end."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=8, seats=["human"] + ["easy"] * 7, speed="instant")
+    s = round_over_save(setup, lambda s: True)
+    for page, open_app in guarded_app(browser, site, color_scheme="light", **PHONE):
+        load_save(page, open_app, s)
+        assert waiting(page) == "none"
+        over, start = sheet_edges(page, "start")
+        _, end = sheet_edges(page, "end")
+        assert over > 40, over
+        assert start["right"] < start["left"] - 8 and end["left"] < end["right"] - 8, (start, end)
