@@ -275,10 +275,10 @@ def measure(group, views, last, players, spokes, shape, seed):
         slowest = max(slowest, (time.process_time() - t0) * 1000.0)
         if shape == "narrow" and view is not last and view["table"]:
             mine = layout.rack_room(view)     # the rack's room, as the page keeps it
+            where = (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"]))
             for name, sizing in sorted(SIZINGS.items()):
                 for case in phone_cases(view, picture, sizing, mine):
-                    group["cases"].append((name, "selection", (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"])), case))
-                where = (seed, players, spokes, turn, len(view["hand"]), len(picture["tiles"]))
+                    group["cases"].append((name, "selection", where, case))
                 if view["open_foot"]:
                     group["cases"].append((name, "foot", where, foot_case(view, picture, sizing, mine)))
                 case = turn_case(view, picture, sizing, mine)
