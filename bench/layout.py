@@ -31,7 +31,10 @@ prints per player count and shape, then overall::
   Each gives ``min_px``, the smallest short side it draws those places at;
   ``below_18px``, how many selections it draws under 18 px;
   ``not_in_sight``, how many with a place cut by the view's edge or under
-  the tools; ``rounds_missed``, rounds with either; and the same for every
+  the tools; ``rounds_missed``, rounds with either; ``badge_cut``, how many
+  with a place's number badge (which hangs off its tile) cut or under the
+  tools (the page frames them too where the places stay 18 px or more,
+  ``web/follow.js``'s ``extra``); and the same for every
   turn with an open foot (``foot_*``: the foot and its "cover" label
   framed) and every other turn a tile can be played, before one is chosen
   (``turn_*``: every table tile the hand could join framed, as the page
@@ -79,6 +82,7 @@ RATE_WORKLOAD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "worklo
 # the narrow region with the phone's margins.
 PHONE_MIN_SIZE = [2 * layout.REGIONS["narrow"][0] + 2 * render.TABLE_MARGINS["narrow"],
                   2 * layout.REGIONS["narrow"][1] + 2 * render.TABLE_MARGINS["narrow"]]
+BADGE = re.compile(r'<circle class="badge" cx="(-?\d+)" cy="(-?\d+)" r="(\d+)"/>')
 PHONE_SHORT_PX = 18     # the issue's aim for a selected tile's places on a phone
 CASES = [(2, s) for s in range(2, 9)] + [(4, s) for s in range(4, 9)] + [(8, 8)]
 
@@ -182,7 +186,10 @@ def framed(view, picture, size, targets, names):
                 ox + (max(xs) - vb[0]) * per_unit, oy + (max(ys) - vb[1]) * per_unit]
 
     by = {t["tile"]: t for t in picture["tiles"]}
-    return {"w": w, "h": h, "tools": list(layout.PHONE_TOOLS_PX), "focus": [box(by[name]) for name in names],
+    # The places' number badges with them (web/panzoom.js), each as the box round its circle.
+    badges = [box({"corners": [(x - r, y - r), (x + r, y + r)]})
+              for x, y, r in [map(int, m) for m in BADGE.findall(svg)]]
+    return {"w": w, "h": h, "tools": list(layout.PHONE_TOOLS_PX), "focus": [box(by[name]) for name in names], "extra": badges,
             "all": [box(t) for t in picture["tiles"]], "perUnit": per_unit}
 
 
@@ -196,14 +203,15 @@ def followed(cases):
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def judge(case, view):
-    """What a followed view shows of a case's focus: (short side px, whether every box is in sight and clear of the tools)."""
+def judge(case, view, key="focus"):
+    """What a followed view shows of a case's ``key`` boxes (its focus, or its ``"extra"``: the
+    places' badges): (short side px, whether every box is in sight and clear of the tools)."""
     w, h, tools = case["w"], case["h"], case["tools"]
     if view is None:
         view = {"scale": 1, "x": 0, "y": 0}
     k, x, y = view["scale"], view["x"], view["y"]
     seen = True
-    for b in case["focus"]:
+    for b in case.get(key) or []:
         x0, y0, x1, y1 = x + k * b[0], y + k * b[1], x + k * b[2], y + k * b[3]
         if x0 < -0.5 or y0 < -0.5 or x1 > w + 0.5 or y1 > h + 0.5:
             seen = False
@@ -233,7 +241,7 @@ def new_group():
 
 
 def new_phone():
-    return {"selections": 0, "min_px": None, "below": 0, "hidden": 0, "rounds_missed": {},
+    return {"selections": 0, "min_px": None, "below": 0, "hidden": 0, "badge_cut": 0, "rounds_missed": {},
             "foot_turns": 0, "foot_min_px": None, "foot_hidden": 0,
             "turn_turns": 0, "turn_min_px": None, "turn_hidden": 0}
 
@@ -323,6 +331,7 @@ def follow_phone(group, misses):
             phone["min_px"] = least(phone["min_px"], px)
             phone["below"] += px < PHONE_SHORT_PX
             phone["hidden"] += not seen
+            phone["badge_cut"] += not judge(case, view, "extra")[1]
             missed = px < PHONE_SHORT_PX or not seen
         if missed:
             phone["rounds_missed"][where[0]] = True
@@ -349,7 +358,7 @@ def row(group, **labels):
             continue
         out["phone_" + name] = {
             "selections": phone["selections"], "min_px": round(phone["min_px"], 1), "below_18px": phone["below"],
-            "not_in_sight": phone["hidden"], "rounds_missed": len(phone["rounds_missed"]),
+            "not_in_sight": phone["hidden"], "badge_cut": phone["badge_cut"], "rounds_missed": len(phone["rounds_missed"]),
             "foot_turns": phone["foot_turns"], "foot_min_px": round(phone["foot_min_px"] or 0, 1),
             "foot_not_in_sight": phone["foot_hidden"], "turns": phone["turn_turns"],
             "turn_min_px": round(phone["turn_min_px"] or 0, 1), "turn_not_in_sight": phone["turn_hidden"]}
@@ -367,7 +376,7 @@ def merge(into, group):
         into[key] = max(into[key], group[key])
     for name in SIZINGS:
         a, b = into["phone"][name], group["phone"][name]
-        for key in ("selections", "below", "hidden", "foot_turns", "foot_hidden", "turn_turns", "turn_hidden"):
+        for key in ("selections", "below", "hidden", "badge_cut", "foot_turns", "foot_hidden", "turn_turns", "turn_hidden"):
             a[key] += b[key]
         for key in ("min_px", "foot_min_px", "turn_min_px"):
             if b[key] is not None:

@@ -435,23 +435,107 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
         parts.append('<text class="label" x="0" y="0" text-anchor="middle" transform="translate(%d %d) scale(%s)" '
                      'stroke="#163a2f" stroke-width="5" stroke-linejoin="round" paint-order="stroke">%s</text>'
                      % (label[0], label[1], _ratio(text, 24), escape(cover)))
+    taken = []
+    if label is not None:
+        lx, ly = label
+        half = len(cover) * text * 6 // 20
+        taken.append([(lx - half, ly - text), (lx + half, ly - text), (lx + half, ly + text // 4), (lx - half, ly + text // 4)])
     for i in range(len(targets)):
         entry = by_tile.get(targets[i])
         if entry is None:
             continue
         parts.append(_ring(entry, "ring ring-target", 6, fixed))
-        # The badge on the tile's top right corner as seen on screen.
-        corner = entry["corners"][0]
-        for c in entry["corners"]:
-            if c[0] - c[1] > corner[0] - corner[1]:
-                corner = c
-        cx = (corner[0] * 3 + entry["cx"]) // 4
-        cy = (corner[1] * 3 + entry["cy"]) // 4
+        cx, cy, square = _badge_spot(entry, picture["tiles"], badge_r, taken, (x, y, x + w, y + h))
+        taken.append(square)
         parts.append('<circle class="badge" cx="%d" cy="%d" r="%d"/>' % (cx, cy, badge_r))
         parts.append('<text class="badge-text" x="0" y="9" text-anchor="middle" transform="translate(%d %d) scale(%s)">'
                      '%d</text>' % (cx, cy, _ratio(badge_r, 20), i + 1))
     parts.append("</svg>")
     return "".join(parts)
+
+
+# How far (viewBox units) a badge may reach into a tile from its edge: no pip
+# of a placed tile comes nearer its edge than 9 units (a pip's edge, at either
+# end and either side), and the badge's white outline is 1.5 units wide.
+PIP_RIM = 7
+
+
+def _pip_zone(entry):
+    """The part of a placed tile where pips are drawn: its rectangle less :data:`PIP_RIM` all round."""
+    from .layout import corners
+
+    return corners(entry["cx"], entry["cy"], entry["angle"], entry["w"] // 2 - PIP_RIM, entry["h"] // 2 - PIP_RIM)
+
+
+def _badge_spot(entry, tiles, r, taken, frame):
+    """Where the number badge (radius ``r``) of the target ``entry`` goes: its centre and the
+    square round it (corners, turned with the tile).
+
+    The badge hangs off the tile's edge, reaching no further into it than
+    :data:`PIP_RIM`: over a corner, it hid a pip of nine badges in ten,
+    often of the very end a person reads to match.  The spots, in turn: past
+    the end the line runs on to (where the next tile would go), that end's
+    corners (the one on screen's top right first), the sides, the other
+    end's corners, the other end.  The first that hides nothing and stays
+    inside ``frame`` (the picture's ``x0, y0, x1, y1``) and off the other
+    tiles; failing that, by what is worse: hiding a pip of its own tile
+    (:func:`_pip_zone`), an earlier badge or the label (``taken``: their
+    corners); cut by the frame by more than a quarter of its radius; hiding
+    another tile's pip; cut at all; covering another tile's rim.
+    """
+    from .layout import COS, SIN, corners, overlap, _r
+
+    a = r - PIP_RIM
+    ex, ey = entry["w"] // 2 + a, entry["h"] // 2 + a
+    angle = entry["angle"]
+    ux, uy = COS[angle], SIN[angle]
+    hx, hy = COS[entry["heading"] % 360], SIN[entry["heading"] % 360]
+    along, across = ux * hx + uy * hy, -uy * hx + ux * hy      # the line's way in the tile's frame
+    if abs(along) >= abs(across):
+        f = (ex if along >= 0 else -ex, 0)
+        ahead, side, behind = [(f[0], ey), (f[0], -ey)], [(0, ey), (0, -ey)], [(-f[0], ey), (-f[0], -ey)]
+    else:
+        f = (0, ey if across >= 0 else -ey)
+        ahead, side, behind = [(ex, f[1]), (-ex, f[1])], [(ex, 0), (-ex, 0)], [(ex, -f[1]), (-ex, -f[1])]
+
+    def place(pq):
+        p, q = pq
+        return entry["cx"] + _r(p * ux - q * uy), entry["cy"] + _r(p * uy + q * ux)
+
+    def top_right_first(pair):
+        return sorted(pair, key=lambda pq: place(pq)[1] - place(pq)[0])
+
+    own = _pip_zone(entry)
+    spots = [f] + top_right_first(ahead) + side + top_right_first(behind) + [(-f[0], -f[1])]
+    # Only tiles this near can meet a badge round it (the badge's furthest centre, its
+    # square's half diagonal, another tile's half diagonal, with room): a late table has
+    # some sixty tiles, and a phone's MicroPython runs this at every tile chosen.
+    near = entry["w"] // 2 + a + 2 * r + 60
+    others = []
+    for t in tiles:
+        if t is not entry and abs(t["cx"] - entry["cx"]) < near and abs(t["cy"] - entry["cy"]) < near:
+            others.append((t["corners"], _pip_zone(t)))
+    best = None
+    for i in range(len(spots)):
+        bx, by = place(spots[i])
+        square = corners(bx, by, angle, r, r)
+        worst = overlap(square, own)
+        for t in taken:
+            worst = worst or overlap(square, t)
+        hides = touches = False
+        for rect, zone in others:
+            if overlap(square, rect):
+                touches = True
+                if overlap(square, zone):
+                    hides = True
+                    break
+        out = max(frame[0] - bx + r, frame[1] - by + r, bx + r - frame[2], by + r - frame[3])
+        key = (worst, out > r // 4, hides, out > 0, touches, i)
+        if best is None or key < best[0]:
+            best = (key, bx, by, square)
+        if not (worst or hides or out > 0 or touches):
+            break
+    return best[1], best[2], best[3]
 
 
 def table_summary(view):

@@ -89,6 +89,27 @@ def test_places_too_tall_for_the_band_below_the_tools_are_shown_by_zooming_out()
         assert -0.5 <= b[0] and b[2] <= W + 0.5 and -0.5 <= b[1] and b[3] <= H + 0.5
 
 
+def in_sight(view, box):
+    b = shown(view, box)
+    return -0.5 <= b[0] and b[2] <= W + 0.5 and -0.5 <= b[1] and b[3] <= H + 0.5 and not under_tools(b)
+
+
+def test_a_places_badge_is_framed_with_it_where_that_costs_no_legibility():
+    """The places' number badges hang off their tiles (engine.render): framed too (``extra``)
+    while the tiles stay at least 18 px; otherwise the places alone keep their zoom."""
+    focus = [[150, 150, 170, 160]]
+    badge = [320, 150, 335, 165]
+    alone, framed = follow(case(focus), dict(case(focus), extra=[badge]))
+    assert not in_sight(alone, badge)           # (the focus alone leaves it out)
+    assert in_sight(framed, badge) and in_sight(framed, focus[0])
+    assert 50 * PER_UNIT * framed["scale"] >= 18
+    # Badges only a whole-table view would hold, where a tile is 15 px: the places alone, at 26 px.
+    far = [[0, 0, 8, 8], [W - 8, H - 8, W, H]]
+    small = dict(case(focus), perUnit=0.3)
+    alone, framed = follow(small, dict(small, extra=far))
+    assert framed == alone and 50 * 0.3 * framed["scale"] == pytest.approx(26)
+
+
 def test_the_layout_bench_frames_each_turns_joinable_tiles_in_sight():
     """bench/layout.py runs the followed view, as the page frames it before a tile is chosen
     (web/panzoom.js: every table tile the hand could join), at every turn of its rounds: on
@@ -103,3 +124,7 @@ def test_the_layout_bench_frames_each_turns_joinable_tiles_in_sight():
         phone = overall[view]
         assert phone["turns"] > 100, phone
         assert phone["turn_not_in_sight"] == 0 and phone["turn_min_px"] >= 14, phone
+    # A selected tile's places' badges are framed with them (web/panzoom.js), bar a few.
+    rack = overall["phone_rack"]
+    assert rack["selections"] > 500 and rack["not_in_sight"] == 0, rack
+    assert rack["badge_cut"] <= rack["selections"] // 100, rack

@@ -49,8 +49,16 @@ function along(k, lo, hi, f0, f1, t0, t1) {
 // The followed view of a `w` by `h` view port (see the top of panzoom.js):
 // `focus` the boxes to keep in sight, `all` every tile's box, `perUnit` the
 // pixels per viewBox unit at scale 1, `tools` the zoom tools' box (or null).
+// `extra` (optional): boxes kept in sight too where that costs no zoom (the
+// places' number badges, which hang off their tiles); else the focus alone.
 // Null means: fit the whole table (a wide view already legible).
-export function follow({w, h, tools, focus, all, perUnit}) {
+export function follow({w, h, tools, focus, extra, all, perUnit}) {
+  if (extra && extra.length) {
+    const alone = follow({w, h, tools, focus, all, perUnit});
+    const withExtra = follow({w, h, tools, focus: focus.concat(extra), all, perUnit});
+    const px = (v) => v.scale * TILE_SHORT * perUnit;
+    return alone === null || (withExtra !== null && px(withExtra) >= Math.min(FLOOR_SHORT_PX, px(alone))) ? withExtra : alone;
+  }
   const wide = w >= FOLLOW_BELOW_PX;
   const [x0, y0, x1, y1] = union(focus);
   let scale;

@@ -130,6 +130,8 @@ function follow(view) {
     w, h: view.clientHeight,
     tools: w < FOLLOW_BELOW_PX ? toolsBox(view) : null,
     focus: focus.map((el) => unscale(el.getBoundingClientRect())),
+    // (A place's number badge hangs off its tile: cut, the place buttons' numbers lose their match.)
+    extra: [...table.querySelectorAll("circle.badge")].map((el) => unscale(el.getBoundingClientRect())),
     all: [...table.querySelectorAll("g[data-tile] svg.tile")].map((el) => unscale(el.getBoundingClientRect())),
     perUnit: Math.min((frame[2] - frame[0]) / box.width, (frame[3] - frame[1]) / box.height),
   });
