@@ -357,3 +357,33 @@ def test_a_short_moon_table_sets_the_trick_in_one_row(browser, site):
             seen.append(page.evaluate(OWN_SPOT))
             page.locator("#game button[data-act=review][data-arg='-1']").click()
         assert all(s["cut"] <= 0 and s["scrolls"] <= 1 for s in seen), seen
+
+
+@pytest.mark.no_pyodide
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_the_charts_help_speaks_of_what_the_device_has(browser, site, device):
+    """The analysis chart's help said "Click a point, or use the arrow keys" on a phone too,
+    which has neither: a touch screen says "Tap a point" and a tap on a point goes there."""
+    from engine import share
+    from test_embed_analysis import finished_round
+
+    options = ({"viewport": {"width": 1366, "height": 768}} if device == "desktop" else
+               {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True})
+    for page, open_app in guarded_app(browser, site, **options):
+        assert open_app("#record=" + share.encode(finished_round("moon", 3, 7))) == "ready"
+        page.get_by_role("button", name=re.compile("^Analyse this")).click()
+        page.wait_for_selector("#analysis[data-analysis-state=done]", timeout=ANALYSIS_TIMEOUT_MS)
+        caption = page.locator(".an-chart-box figcaption")
+        help_text = caption.inner_text()
+        if device == "desktop":
+            assert "Click a point, or use the arrow keys" in help_text and "Tap" not in help_text
+        else:
+            assert "Tap a point to go to that move." in help_text
+            assert "Click" not in help_text and "arrow" not in help_text
+            # And a tap on a point goes there.
+            steps = page.locator("#an-chart").get_attribute("data-steps").split()
+            column = page.locator("#an-chart rect.an-hit[data-step='%s']" % steps[1])
+            column.scroll_into_view_if_needed()
+            column.tap()
+            page.wait_for_function("(n) => document.getElementById('an-chart').getAttribute('aria-valuenow') === n",
+                                   arg="2", timeout=10000)

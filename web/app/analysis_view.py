@@ -109,12 +109,15 @@ def chart(result, start, step, names):
             '<line class="an-axis" x1="%d" y1="%d" x2="%d" y2="%d"></line>'
             '<text class="an-tick" x="2" y="%d">%s</text><text class="an-tick" x="2" y="%d">%s</text>'
             '%s<path class="an-line" d="%s"></path>%s</svg>'
-            '<figcaption>%s <span class="an-help">%s</span></figcaption></figure>'
+            # (A touch screen has no arrow keys and nothing to click: its own words, by CSS.)
+            '<figcaption>%s <span class="an-help an-help-keys">%s</span>'
+            '<span class="an-help an-help-touch">%s</span></figcaption></figure>'
             % (CHART_W, CHART_H, esc(label), n, now + 1, esc(text),
                " ".join([str(start + i + 1) for i, _ in points]),
                PAD, CHART_H - PAD, CHART_W - PAD, CHART_H - PAD,
                PAD + 4, esc(y_top), CHART_H - PAD, esc(y_low),
-               "".join(hits), " ".join(path), "".join(dots), esc(label), esc(t("analyse.chart_help"))))
+               "".join(hits), " ".join(path), "".join(dots), esc(label), esc(t("analyse.chart_help")),
+               esc(t("analyse.chart_help_touch"))))
 
 
 def seat_summary(result, names):
