@@ -522,9 +522,14 @@ def test_summary_pips_count_double_blank_as_fifty(page, open_app):
     result = page.locator("#game .summary .result").inner_text()
     v = s.game.view(0)
     if v.get("went_out") is None:
-        assert "fewest pips" in result
+        assert result.startswith("Blocked; ") and "fewest pips" in result
     else:
-        assert "went out" in result
+        assert result.startswith(v["names"][v["went_out"]] + " went out (")
+    # The heading names the round, the line under it says no more of it (it said "Round 1
+    # over: ..." again); the log's line still does, where no heading names it.
+    assert page.locator("#summary-title").inner_text() == "Round 1 over"
+    assert "Round" not in result and "over" not in result
+    assert page.locator("#log-list li").first.inner_text().strip() == "Round 1 over. " + result
 
 
 def test_rematch_keeps_seats_and_options_and_deals_anew(page, open_app):
@@ -558,6 +563,10 @@ def test_rematch_keeps_seats_and_options_and_deals_anew(page, open_app):
     first = page.locator("#game .ranking li").first.get_attribute("data-seat")
     assert int(first) in game.winners()      # the winner heads the ranking, celebrated
     assert "wins the game" in page.locator("#game p.winner").inner_text() or "share" in page.locator("#game p.winner").inner_text()
+    # At the end the line names the last round ("Game over" does not) and leaves the winner to its own line.
+    result = page.locator("#game .summary .result").inner_text()
+    assert result.startswith("Round %d over. " % len(game.round_scores())), result
+    assert "wins the game" not in result and "share the win" not in result
     before = json.loads(page.evaluate("window.boneyard.record()"))
     page.get_by_role("button", name="Rematch").click()
     page.wait_for_function("() => document.documentElement.dataset.waitingFor !== 'none'", timeout=WAIT_MS)

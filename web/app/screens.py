@@ -509,7 +509,11 @@ def summary_panel(s, narrow=False):
     if over:
         out.append('<p class="winner"><span class="trophy" aria-hidden="true">&#9733;</span> %s</p>'
                    % say(s.winner_text()))
-    out.append('<p class="result">%s</p>' % say(s.log[-1] if s.log else ""))
+    # (The heading names the round between rounds; at the end, the line does.)
+    outcome = s.round_outcome()
+    if over:
+        outcome = t("result.round", round=game.round_count(), result=outcome)
+    out.append('<p class="result">%s</p>' % say(outcome))
     out.append('<div class="buttons">')
     if over:
         out.append(button(t("play.rematch"), "rematch", cls="primary"))

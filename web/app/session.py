@@ -211,15 +211,17 @@ class Session:
         if phase_now in ("round-over", "game-over"):
             self.note(self.round_result())
 
-    def round_result(self):
-        """A sentence on how the last round ended."""
+    def round_outcome(self):
+        """How the last round ended and each seat's score for it (the summary's line, under
+        a heading that names the round)."""
         scores = self.game.last_scores()   # not round_scores()[-1]: a copy of every round's
         p = self.present()
         parts = ["%s %s" % (self.iso(s), p.score_words(scores[s])) for s in range(self.game.players)]
-        r = self.game.round_count()
-        v = self.game.view(0)
-        head = p.round_head(self, scores, v, r)
-        text = head + " (" + ", ".join(parts) + ")"
+        return p.round_head(self, scores, self.game.view(0)) + " (" + ", ".join(parts) + ")"
+
+    def round_result(self):
+        """The log's sentence on how the last round ended: its number, the outcome, and at the end the winner."""
+        text = t("result.round", round=self.game.round_count(), result=self.round_outcome())
         if self.game.is_over():
             text += ". " + self.winner_text()
         return text

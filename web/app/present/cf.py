@@ -155,13 +155,13 @@ def score_words(points):
     return str(points)
 
 
-def round_head(s, scores, v, r):
-    """How round ``r`` ended: who went out, or who won the blocked round (the fewest pips)."""
+def round_head(s, scores, v):
+    """How the round ended: who went out, or who won the blocked round (the fewest pips)."""
     if v.get("went_out") is not None:
-        return t("result.went_out", round=r, name=s.iso(v["went_out"]))
+        return t("result.went_out", name=s.iso(v["went_out"]))
     low = min(scores)
     best = [s.iso(i) for i in range(s.game.players) if scores[i] == low]
-    return t("result.blocked", round=r) + "; " + t("play.blocked_best", names=", ".join(best), pips=low)
+    return t("result.blocked") + "; " + t("play.blocked_best", names=", ".join(best), pips=low)
 
 
 def trial_action(v, tile):

@@ -205,12 +205,12 @@ def score_words(points):
     return "+%d" % points if points > 0 else str(points)
 
 
-def round_head(s, scores, v, r):
-    """How hand ``r`` ended: the bid made or missed, or everyone passed."""
+def round_head(s, scores, v):
+    """How the hand ended: the bid made or missed, or everyone passed."""
     if v.get("bidder") is None:
-        return t("result.all_passed", round=r)
+        return t("result.all_passed")
     made = scores[v["bidder"]] > 0
-    return t("result.made" if made else "result.missed", round=r, name=s.iso(v["bidder"]), bid=v["bid"])
+    return t("result.made" if made else "result.missed", name=s.iso(v["bidder"]), bid=v["bid"])
 
 
 def trial_action(v, tile):
