@@ -101,7 +101,8 @@ SEAT_DID_CUT = """() => [...document.querySelectorAll('#game .seat-card .seat-di
 @pytest.mark.browser
 @pytest.mark.no_pyodide
 @pytest.mark.parametrize("game_name,players,lang", [("chicken-foot", 4, "en"), ("chicken-foot", 4, "sw"),
-                                                    ("moon", 3, "en"), ("moon", 3, "lv")])
+                                                    ("moon", 3, "en"), ("moon", 3, "lv"), ("moon", 3, "sw"),
+                                                    ("moon", 3, "sq")])
 def test_a_phones_review_shows_what_the_seat_to_play_did(browser, site, game_name, players, lang):
     """390x844, every step of a review back to the start: what each seat did last is never cut.
     Beside "▶ to play" it was ("▶ to play → dr…"; Swahili's "alichukua", drew, to 2 px of
