@@ -79,6 +79,26 @@ def test_position_shows_the_step_and_escapes_names():
     assert "past the record's end" in str(caught.value)
 
 
+def test_a_chicken_foot_positions_note_is_words_not_markup():
+    """The note under a Chicken Foot diagram (spokes the centre still needs, a foot to cover)
+    is HTML from the page's board: the diagram once escaped it again, and a rules page showed
+    '<span class="spokes-note">The centre 9-9 needs 4 more spokes first.</span>'."""
+    game = record.new_game("chicken-foot", 4, names=["Ana", "Ben", "Cleo", "Dan"])
+    rng = Rng(11)
+    game.start_round(game.new_deal(rng))
+    notes = set()
+    while game.current_seat() is not None and len(notes) < 40:
+        rec = game.record()
+        shown = picture.position(rec, len(rec["rounds"][0]["actions"]), "none")["html"]
+        assert "&lt;" not in shown
+        notes.update(re.findall(r'<p class="note">(.*?)</p>', shown))
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+    words = [html.unescape(re.sub(r"<[^>]+>", "", n)) for n in notes]
+    assert any("needs 4 more spokes first" in w for w in words), words
+    assert any(w.startswith("The foot on ") for w in words), words
+
+
 def test_last_move_is_described():
     rec = moon_record()
     assert picture.last_move(rec, 0) == ""

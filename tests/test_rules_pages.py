@@ -227,6 +227,34 @@ def test_chicken_foot_diagrams_draw_tiles_big_enough_to_read(sized_page, site):
         assert sizes[0] <= sizes[1] + 0.5, "diagram %d is wider than its frame" % i
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("sized_page", [(390, 844, True)], indirect=True, ids=["phone"])
+def test_a_phones_opening_diagram_draws_its_tiles_as_the_game_does(sized_page, site):
+    """The opening diagram on a phone: its lone centre double was drawn 16 px across (the game's
+    narrow picture, which the game's table zooms into and a diagram does not). Each step of a
+    narrow diagram's round now has the scale its last step needs: tiles 26 px or more here, the
+    same at every step, so the table does not jump as it grows."""
+    page = sized_page
+    page.goto(site + "rules/chicken-foot.html")
+    element = page.locator("domino-game").first
+    element.scroll_into_view_if_needed()
+    element.locator("iframe").wait_for(state="attached", timeout=EMBED_READY_MS)
+    frame = element.frame_locator("iframe")
+    frame.locator("html[data-embed-state='ready']").wait_for(state="attached", timeout=EMBED_READY_MS)
+    per_step = []
+    forward = frame.get_by_role("button", name="Forward")
+    while True:
+        per_step.append(frame.locator("svg.table-svg g[data-tile]:not([data-on]) svg.tile").evaluate(
+            "e => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)"))
+        if not forward.is_enabled():
+            break
+        before = frame.locator(".status").inner_text()
+        forward.click()
+        frame.locator(".status").filter(has_not_text=before).wait_for(timeout=EMBED_READY_MS)
+    assert len(per_step) >= 5
+    assert min(per_step) >= 26 and max(per_step) - min(per_step) < 0.5, per_step
+
+
 CUT_TEXT = """() => [...document.querySelectorAll('.status, .widow span, .move')]
   .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
   .map((e) => [e.className, e.textContent, e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight])"""

@@ -5,6 +5,7 @@ by ``web/panzoom.js``); this module chooses what goes into it.
 """
 
 from engine import layout, render
+from engine import record as records
 from engine.render import escape as esc
 
 from app.i18n import t, tn
@@ -19,6 +20,11 @@ from app.words import table_words
 # under half the hand's tiles, with most of the felt bare).
 TABLE_SHAPES = {"wide": [1100, 560], "narrow": [1008, 896]}
 TABLE_SHAPES["frame"] = TABLE_SHAPES["wide"]    # a rules diagram's frame (web/embed)
+# A diagram in a narrow frame (a phone's) has no zoom, unlike the game's table,
+# which follows play: its picture is the size its round's last step needs, but
+# at least this (a tile's short side about 30 px across a 318 px frame; the
+# game's narrow size drew the opening's lone centre 16 px across).
+DIAGRAM_NARROW = [560, 500]
 # Fit's picture: four corners framing the table (shown instead of the word on a phone).
 FIT_ICON = ('<svg class="fit-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">'
             '<path d="M2 7V2h5M13 2h5v5M18 13v5h-5M7 18H2v-5" fill="none" stroke="currentColor" stroke-width="2.4"/>'
@@ -72,16 +78,17 @@ def frame():
                t("board.fit"), t("board.fit"), FIT_ICON, t("board.fit"), t("board.view_help")))
 
 
-def board(s, v, targets, shape, fresh, bottom, marks=None):
-    """``(table html, note text)``: the table picture and what must be covered first.
+def board(s, v, targets, shape, fresh, bottom, marks=None, min_size=None):
+    """``(table html, note html)``: the table picture and what must be covered first.
 
-    ``marks`` (``{tile: seat}``) gives tiles their player's colour (``data-by``).
+    ``marks`` (``{tile: seat}``) gives tiles their player's colour (``data-by``);
+    ``min_size`` the smallest picture, if not the shape's (:data:`TABLE_SHAPES`).
     """
-    min_size = TABLE_SHAPES[shape]
+    min_size = min_size or TABLE_SHAPES[shape]
     note = ""
     foot = v.get("open_foot")
     if foot:
-        note = tn("note.foot", foot["needed"], tile=foot["tile"])
+        note = esc(tn("note.foot", foot["needed"], tile=foot["tile"]))
     elif v["spokes"] < v["spokes_needed"]:
         # Marked: unlike a foot's, this count has no label on the table, so a phone lets this
         # note take a second line rather than cut it (web/style.css).
@@ -195,14 +202,35 @@ def move_words(who, action, phase):
     return t("log.cf_played", name=who, tile=tile, target=target)
 
 
+_ROUND_END = {}
+
+
+def diagram_size(game, rec):
+    """A narrow diagram's smallest picture: the box round the centre double that holds the
+    table at the end of ``game``'s round in ``rec`` (every step of the round then has one
+    scale), at least :data:`DIAGRAM_NARROW`."""
+    rounds = rec.get("rounds") or []
+    r = max(0, min(len(rounds), game.round_count()) - 1)
+    step = sum([len(x.get("actions") or []) for x in rounds[:r + 1]])
+    key = (id(rec), r, step)
+    if key not in _ROUND_END:
+        _ROUND_END.clear()      # (one diagram's steps ask for the same round)
+        end = records.replay(rec, step).view(0)
+        x0, y0, w, h = layout.layout(end["table"], "narrow", end.get("spokes_needed") or None)["box"]
+        m = 2 * render.TABLE_MARGINS["narrow"]
+        _ROUND_END[key] = [max(DIAGRAM_NARROW[0], 2 * max(-x0, x0 + w) + m),
+                           max(DIAGRAM_NARROW[1], 2 * max(-y0, y0 + h) + m)]
+    return _ROUND_END[key]
+
+
 def picture(seats, game, rec, shown, shape="wide"):
     """The table of ``game`` (an engine game) for an embed, with the note the page shows and the yard;
     ``shape`` is the region its lines keep to (``"narrow"`` in a narrow frame, as on a phone's page)."""
     v = game.view(0)
-    html, note = board(seats, v, [], shape, None, 0)
+    html, note = board(seats, v, [], shape, None, 0, min_size=diagram_size(game, rec) if shape == "narrow" else None)
     out = ['<div class="cf">', html]
     if note:
-        out.append('<p class="note">%s</p>' % esc(note))
+        out.append('<p class="note">%s</p>' % note)       # (HTML already: board()'s)
     out.append('<p class="note">%s</p>' % esc(tn("embed.yard", v["yard_size"])))
     out.append("</div>")
     return "".join(out)
