@@ -99,6 +99,19 @@ def test_a_chicken_foot_positions_note_is_words_not_markup():
     assert any(w.startswith("The foot on ") for w in words), words
 
 
+def test_a_moon_positions_widow_and_discard_each_sit_beside_their_words():
+    """"Widow: 4-1; discarded: 4-4" then one picture, of 4-1: read as the discard's. Each
+    tile is now drawn beside the words that name it."""
+    rec = moon_record(actions=14)
+    shown = picture.position(rec, 14, "reveal")["html"]
+    parts = re.findall(r'<div class="widow-part"><span>(.*?)</span>(.*?)</div></div>', shown)
+    assert [p[0].split(":")[0] for p in parts] == ["Widow", "Discarded"], shown
+    for words, pic in parts:
+        tile = words.split(": ")[1]
+        assert re.search(r'class="tile"[^>]*aria-label="%s"' % tile, pic), (words, pic)
+    assert parts[0][0] == "Widow: " + rec["rounds"][0]["widow"]
+
+
 def test_last_move_is_described():
     rec = moon_record()
     assert picture.last_move(rec, 0) == ""

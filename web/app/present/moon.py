@@ -248,14 +248,20 @@ def picture(seats, game, rec, shown, shape="wide"):
     bidder_view = game.view(v["bidder"]) if v["bidder"] is not None else None
     if ri >= 0 and (shown == "reveal" or (bidder_view and shown == v["bidder"])):
         widow = rec["rounds"][ri].get("widow")
-        text = t("summary.widow", tile=widow)
+        # Each tile beside its own words: one picture after "Widow: 4-1; discarded: 4-4"
+        # read as the discard's, and it was the widow's.
+        parts = [t("summary.widow", tile=widow), widow]
         if bidder_view and bidder_view["discard"]:
-            text += "; " + t("embed.discarded_tile", tile=bidder_view["discard"])
-        tile = ""
-        if isinstance(widow, str):
-            tile = '<div class="tiles" role="img" aria-label="%s">%s</div>' % (
-                esc(t("summary.widow", tile=widow)), render.tile_svg(widow, orientation="vertical", size=24))
-        out.append('<div class="widow"><span>%s</span>%s</div>' % (esc(text), tile))
+            parts += [t("embed.discarded_tile", tile=bidder_view["discard"]), bidder_view["discard"]]
+        out.append('<div class="widow">')
+        for i in range(0, len(parts), 2):
+            text, tile = parts[i], parts[i + 1]
+            pic = ""
+            if isinstance(tile, str):
+                pic = '<div class="tiles" role="img" aria-label="%s">%s</div>' % (
+                    esc(text), render.tile_svg(tile, orientation="vertical", size=24))
+            out.append('<div class="widow-part"><span>%s</span>%s</div>' % (esc(text), pic))
+        out.append('</div>')
     won = ", ".join(["%s %d" % (seats.names[i], v["tricks_won"][i]) for i in range(3)])
     out.append('<p class="tricks-won">%s</p>' % esc(t("embed.tricks_won", tricks=won)))
     out.append("</div>")
