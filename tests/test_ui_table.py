@@ -1445,3 +1445,38 @@ def test_a_score_sheet_wider_than_a_phones_summary_shows_it_scrolls(browser, sit
         _, end = sheet_edges(page, "end")
         assert over > 40, over
         assert start["right"] < start["left"] - 8 and end["left"] < end["right"] - 8, (start, end)
+
+
+NAMES_CUT = """() => [...document.querySelectorAll('#game .seat-card .seat-name')]
+  .filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => [e.textContent, e.scrollWidth, e.clientWidth])"""
+
+
+def test_eight_default_names_are_whole_on_a_phone_on_its_side(browser, site):
+    """844x390, eight players with the default names: each card is one line (name and tile
+    count), and the name had a fixed 55% of it: "Hana" was cut to "Ha…" (35 px of 37) beside
+    "8" and a tile with room to spare. The name now takes what the count leaves it."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=8, seats=["human"] + ["easy"] * 7, speed="instant",
+                 names=list(sess.DEFAULT_NAMES))
+    s = sess.Session(dict(setup, seed=1))
+    s.deal()
+    while s.to_act() not in (None, 0):
+        s.apply(s.game.view(s.to_act())["legal"][0])
+    landscape = {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True}
+    for page, open_app in guarded_app(browser, site, **landscape):
+        load_save(page, open_app, s)
+        page.wait_for_function("() => document.documentElement.dataset.waitingFor !== 'none'", timeout=WAIT_MS)
+        assert page.locator("#game .seats-bar .seat-card").count() == 7
+        assert page.evaluate(NAMES_CUT) == []
+        # The strip scrolled to its end as a finger would (the count of cards before it then
+        # takes a little of its width).
+        page.locator("#game .seats-bar .seat-card").last.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        assert page.evaluate(NAMES_CUT) == []
+        # ...and with a tile's places offered (the cards keep one line then too).
+        several = page.locator("#game .hand button[data-targets*=' ']:not([disabled])")
+        if several.count():
+            several.first.tap()
+            page.wait_for_selector("#game .places button")
+            assert page.evaluate(NAMES_CUT) == []
