@@ -503,7 +503,10 @@ def _badge_spot(entry, tiles, r, taken, frame):
         return entry["cx"] + _r(p * ux - q * uy), entry["cy"] + _r(p * uy + q * ux)
 
     def top_right_first(pair):
-        return sorted(pair, key=lambda pq: place(pq)[1] - place(pq)[0])
+        # (Compared, not sorted: MicroPython's sort is not stable, and a tie, a tile at 45
+        # degrees, then came out in another order than on CPython. Ties go to the right.)
+        a, b = place(pair[0]), place(pair[1])
+        return pair if (a[0] - a[1], a[0]) >= (b[0] - b[1], b[0]) else [pair[1], pair[0]]
 
     own = _pip_zone(entry)
     spots = [f] + top_right_first(ahead) + side + top_right_first(behind) + [(-f[0], -f[1])]

@@ -2,7 +2,7 @@
 
 Seeded rounds with random play (2 to 8 players, several ``spokes``); every
 few plays the layout of the table so far in both shapes, as canonical JSON,
-and one whole table picture.  The same bytes must come out on CPython,
+the badges of every end the acting seat could join, and one whole table picture.  The same bytes must come out on CPython,
 MicroPython and Pyodide (tests/test_portability.py): the layout's integer
 trigonometry and placement search may not differ by a unit anywhere.
 """
@@ -29,6 +29,12 @@ for seed, players, spokes in ROUNDS:
                 picture = layout.layout(table, shape, spokes)
                 print(seed, shape, len(table), dumps(picture["box"]), dumps(picture["connectors"]))
                 print(dumps([[t["tile"], t["cx"], t["cy"], t["angle"], t["heading"]] for t in picture["tiles"]]))
+            # Every end the acting seat could join, badged (engine.render._badge_spot), in both shapes.
+            view = g.view(g.current_seat()) if g.current_seat() is not None else g.view(0)
+            targets = sorted(set([a.split(">")[1] for a in view["legal"] if ">" in a]))
+            for shape, size in (("wide", [1100, 560]), ("narrow", [1008, 896])):
+                svg = render.table_svg(view, targets=targets, shape=shape, min_size=size)
+                print(shape, [part.split("/>")[0] for part in svg.split('<circle class="badge" ')[1:]])
     view = g.view(0)
     print(seed, "end", len(view["table"]), dumps(layout.layout(view["table"], "wide", spokes)))
     print(dumps(layout.overlaps(layout.layout(view["table"], "narrow", spokes)["tiles"])))
