@@ -339,3 +339,34 @@ def test_the_move_log_reads_its_lines_newest_first_however_often_drawn():
     played = 'Ana played <span class="tile-name">9-5</span> on <span class="tile-name">9-9</span></li>'
     assert screens.log_items(s) == ('<li class="note">Round 2</li><li value="10">Cleo passed</li><li value="9">' + played
                                     + '<li value="8">&lt;b&gt;Ben&lt;/b&gt; drew</li><li value="7">' + played)
+
+
+def test_a_rounds_outcome_says_each_thing_once():
+    """The summary's line under "Round N over": the outcome and each seat's score, the round
+    not named again; a blocked round names its winner without its pips, which the seats'
+    scores in brackets give ("(74) (Ana 102, Ben 74)" said them twice). The log's line names
+    the round."""
+    from app.i18n import set_language
+
+    set_language("en")
+    seen = set()
+    for seed in range(1, 60):
+        setup = sess.default_setup()
+        setup.update(game="chicken-foot", players=2, seats=["human", "human"], seed=seed)
+        s = sess.Session(setup)
+        s.deal()
+        pick = random.Random(seed)
+        while s.to_act() is not None:
+            s.apply(pick.choice(s.game.legal_actions()))
+        line = s.round_outcome()
+        assert "Round" not in line and ") (" not in line, line
+        assert s.log[-1] == "Round 1 over. " + line
+        v = s.game.view(0)
+        if v["went_out"] is None:
+            assert re.fullmatch(r"Blocked; \S+ won the round with the fewest pips \(\S+ \d+, \S+ \d+\)", line), line
+            seen.add("blocked")
+        else:
+            seen.add("out")
+        if len(seen) == 2:
+            break
+    assert seen == {"blocked", "out"}

@@ -168,7 +168,8 @@ def round_head(s, scores, v):
         return t("result.went_out", name=s.iso(v["went_out"]))
     low = min(scores)
     best = [s.iso(i) for i in range(s.game.players) if scores[i] == low]
-    return t("result.blocked") + "; " + t("play.blocked_best", names=", ".join(best), pips=low)
+    # (Each seat's pips follow the outcome in brackets: the fewest are there.)
+    return t("result.blocked") + "; " + t("play.blocked_best", names=", ".join(best))
 
 
 def trial_action(v, tile):
