@@ -278,6 +278,11 @@ def _bounds_of(entry):
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def _label_box(lx, ly, width, size):
+    """The box ``x0, y0, x1, y1`` a label of ``width`` and text ``size`` takes with its baseline's middle at ``(lx, ly)``."""
+    return (lx - width // 2, ly - size, lx + width // 2, ly + size // 4)
+
+
 def _label_spot(entry, tiles, width, size, frame=None):
     """Where the open foot's label goes (its baseline's middle): below the foot, else
     above, right or left of it, the first clear of every tile; then the same four a
@@ -302,7 +307,7 @@ def _label_spot(entry, tiles, width, size, frame=None):
     best = None
     clear = None
     for lx, ly in spots:
-        a = (lx - width // 2, ly - size, lx + width // 2, ly + size // 4)
+        a = _label_box(lx, ly, width, size)
         covered = 0
         for b in boxes:
             if not (b[2] <= a[0] or a[2] <= b[0] or b[3] <= a[1] or a[3] <= b[1]):
@@ -437,9 +442,8 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
                      % (label[0], label[1], _ratio(text, 24), escape(cover)))
     taken = []
     if label is not None:
-        lx, ly = label
-        half = len(cover) * text * 6 // 20
-        taken.append([(lx - half, ly - text), (lx + half, ly - text), (lx + half, ly + text // 4), (lx - half, ly + text // 4)])
+        b = _label_box(label[0], label[1], width, text)
+        taken.append([(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])])
     for i in range(len(targets)):
         entry = by_tile.get(targets[i])
         if entry is None:

@@ -509,11 +509,8 @@ def summary_panel(s, narrow=False):
     if over:
         out.append('<p class="winner"><span class="trophy" aria-hidden="true">&#9733;</span> %s</p>'
                    % say(s.winner_text()))
-    # (The heading names the round between rounds; at the end, the line does.)
-    outcome = s.round_outcome()
-    if over:
-        outcome = t("result.round", round=game.round_count(), result=outcome)
-    out.append('<p class="result">%s</p>' % say(outcome))
+    # (The heading names the round between rounds; at the end, the line does, the winner's its own.)
+    out.append('<p class="result">%s</p>' % say(s.round_result(winner=False) if over else s.round_outcome()))
     out.append('<div class="buttons">')
     if over:
         out.append(button(t("play.rematch"), "rematch", cls="primary"))

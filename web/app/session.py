@@ -219,10 +219,11 @@ class Session:
         parts = ["%s %s" % (self.iso(s), p.score_words(scores[s])) for s in range(self.game.players)]
         return p.round_head(self, scores, self.game.view(0)) + " (" + ", ".join(parts) + ")"
 
-    def round_result(self):
-        """The log's sentence on how the last round ended: its number, the outcome, and at the end the winner."""
+    def round_result(self, winner=True):
+        """The log's sentence on how the last round ended: its number, the outcome, and at the
+        end (with ``winner``) the winner."""
         text = t("result.round", round=self.game.round_count(), result=self.round_outcome())
-        if self.game.is_over():
+        if winner and self.game.is_over():
             text += ". " + self.winner_text()
         return text
 

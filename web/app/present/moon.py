@@ -250,12 +250,11 @@ def picture(seats, game, rec, shown, shape="wide"):
         widow = rec["rounds"][ri].get("widow")
         # Each tile beside its own words: one picture after "Widow: 4-1; discarded: 4-4"
         # read as the discard's, and it was the widow's.
-        parts = [t("summary.widow", tile=widow), widow]
+        parts = [(t("summary.widow", tile=widow), widow)]
         if bidder_view and bidder_view["discard"]:
-            parts += [t("embed.discarded_tile", tile=bidder_view["discard"]), bidder_view["discard"]]
+            parts.append((t("embed.discarded_tile", tile=bidder_view["discard"]), bidder_view["discard"]))
         out.append('<div class="widow">')
-        for i in range(0, len(parts), 2):
-            text, tile = parts[i], parts[i + 1]
+        for text, tile in parts:
             pic = ""
             if isinstance(tile, str):
                 pic = '<div class="tiles" role="img" aria-label="%s">%s</div>' % (
