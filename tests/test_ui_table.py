@@ -1481,3 +1481,45 @@ def test_eight_default_names_are_whole_on_a_phone_on_its_side(browser, site):
             several.first.tap()
             page.wait_for_selector("#game .places button")
             assert page.evaluate(NAMES_CUT) == []
+
+
+VIEW_EDGE = """() => {
+  // A colour as seen over the felt (a transparent mat is the felt).
+  const view = document.getElementById('cf-view'), zone = document.querySelector('#game .table-zone');
+  const rgb = (css) => { const c = document.createElement('canvas').getContext('2d');
+    c.fillStyle = getComputedStyle(zone).backgroundColor; c.fillRect(0, 0, 1, 1); c.fillStyle = css; c.fillRect(0, 0, 1, 1);
+    return [...c.getImageData(0, 0, 1, 1).data.slice(0, 3)]; };
+  const v = view.getBoundingClientRect(), z = zone.getBoundingClientRect();
+  const cut = [...view.querySelectorAll('[data-tile]')].filter((t) => { const b = t.getBoundingClientRect();
+    return b.width && (b.top < v.top || b.bottom > v.bottom || b.left < v.left || b.right > v.right) &&
+      b.bottom > v.top && b.top < v.bottom && b.right > v.left && b.left < v.right; }).length;
+  return {inside: [v.left - z.left, v.top - z.top, z.right - v.right, z.bottom - v.bottom], cut,
+          felt: rgb(getComputedStyle(zone).backgroundColor), mat: rgb(getComputedStyle(view).backgroundColor),
+          edge: getComputedStyle(view).boxShadow};
+}"""
+
+
+@pytest.mark.parametrize("options", [DESKTOP, PHONE, LANDSCAPE], ids=["desktop", "phone", "side"])
+def test_the_views_edge_is_drawn_where_it_cuts_tiles(browser, site, options):
+    """Zoomed in, the table's view port cuts the tiles at its edge, and that edge lies inside the
+    felt (under the seat cards, above the note's line). On plain felt it was invisible: a tile
+    sliced by a straight line in the middle of the felt (a phone on its side: 28 px of bare felt
+    above the cut). The view port is a mat of its own shade with a drawn edge, in both themes."""
+    for page, open_app in guarded_app(browser, site, **options):
+        setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)", "Computer (easy)"], players=3)
+        for _ in range(12):
+            if waiting(page) == "human" and page.locator("#game [data-tile]").count() >= 5:
+                break
+            step(page, options is not DESKTOP)
+        for _ in range(6):   # in until the edge cuts a tile (a desktop's table is larger)
+            page.locator("#game [data-zoom=in]").click()
+            page.wait_for_timeout(200)
+            if page.evaluate(VIEW_EDGE)["cut"]:
+                break
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            m = page.evaluate(VIEW_EDGE)
+            assert m["cut"] >= 1, m   # the premise: zoomed in, the edge cuts tiles
+            assert max(m["inside"]) > 8, m   # ...and lies inside the felt
+            assert sum(abs(a - b) for a, b in zip(m["mat"], m["felt"])) >= 12, (scheme, m)
+            assert "inset" in m["edge"], (scheme, m)
