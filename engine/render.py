@@ -444,12 +444,17 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
     if label is not None:
         b = _label_box(label[0], label[1], width, text)
         taken.append([(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])])
+    # What a phone's view frames while places are offered (web/panzoom.js): the places, the
+    # open foot and its label. A badge inside that box is in view at no cost in zoom.
+    focus = [p for t in targets + [foot_tile] if t in by_tile for p in by_tile[t]["corners"]] + (taken[0] if taken else [])
+    focus = (min([p[0] for p in focus]), min([p[1] for p in focus]),
+             max([p[0] for p in focus]), max([p[1] for p in focus])) if focus else None
     for i in range(len(targets)):
         entry = by_tile.get(targets[i])
         if entry is None:
             continue
         parts.append(_ring(entry, "ring ring-target", 6, fixed))
-        cx, cy, square = _badge_spot(entry, picture["tiles"], badge_r, taken, (x, y, x + w, y + h))
+        cx, cy, square = _badge_spot(entry, picture["tiles"], badge_r, taken, (x, y, x + w, y + h), focus)
         taken.append(square)
         parts.append('<circle class="badge" cx="%d" cy="%d" r="%d"/>' % (cx, cy, badge_r))
         parts.append('<text class="badge-text" x="0" y="9" text-anchor="middle" transform="translate(%d %d) scale(%s)">'
@@ -471,7 +476,7 @@ def _pip_zone(entry):
     return corners(entry["cx"], entry["cy"], entry["angle"], entry["w"] // 2 - PIP_RIM, entry["h"] // 2 - PIP_RIM)
 
 
-def _badge_spot(entry, tiles, r, taken, frame):
+def _badge_spot(entry, tiles, r, taken, frame, focus=None):
     """Where the number badge (radius ``r``) of the target ``entry`` goes: its centre and the
     square round it (corners, turned with the tile).
 
@@ -482,10 +487,13 @@ def _badge_spot(entry, tiles, r, taken, frame):
     corners (the one on screen's top right first), the sides, the other
     end's corners, the other end.  The first that hides nothing and stays
     inside ``frame`` (the picture's ``x0, y0, x1, y1``) and off the other
-    tiles; failing that, by what is worse: hiding a pip of its own tile
-    (:func:`_pip_zone`), an earlier badge or the label (``taken``: their
-    corners); cut by the frame by more than a quarter of its radius; hiding
-    another tile's pip; cut at all; covering another tile's rim.
+    tiles and, if it can, inside ``focus`` (the box a phone's view frames,
+    ``x0, y0, x1, y1``: past the open end of a place at that box's edge, a
+    badge was cut by the view's edge, or cost the places their size); failing
+    that, by what is worse: hiding a pip of its own tile (:func:`_pip_zone`),
+    an earlier badge or the label (``taken``: their corners); cut by the frame
+    by more than a quarter of its radius; hiding another tile's pip; cut at
+    all; outside ``focus``; covering another tile's rim.
     """
     from .layout import COS, SIN, corners, overlap, _r
 
@@ -537,10 +545,11 @@ def _badge_spot(entry, tiles, r, taken, frame):
                     hides = True
                     break
         out = max(frame[0] - bx + r, frame[1] - by + r, bx + r - frame[2], by + r - frame[3])
-        key = (worst, out > r // 4, hides, out > 0, touches, i)
+        beyond = focus is not None and max(focus[0] - bx + r, focus[1] - by + r, bx + r - focus[2], by + r - focus[3]) > 0
+        key = (worst, out > r // 4, hides, out > 0, beyond, touches, i)
         if best is None or key < best[0]:
             best = (key, bx, by, square)
-        if not (worst or hides or out > 0 or touches):
+        if not (worst or hides or out > 0 or beyond or touches):
             break
     return best[1], best[2], best[3]
 

@@ -110,6 +110,26 @@ def test_a_places_badge_is_framed_with_it_where_that_costs_no_legibility():
     assert framed == alone and 50 * 0.3 * framed["scale"] == pytest.approx(26)
 
 
+def test_badges_that_would_cost_the_places_their_size_are_shown_where_the_view_has_room():
+    """A phone on its side (its table's view port 467x252, a tile 10 px at scale 1): two places
+    at the table's right edge, one above the other, fill the view's height at 18.5 px. The top
+    one's badge, above it, would take them under 18 px: the places keep their zoom. The view
+    was then centred on the whole table, which put the places at the view's right edge and cut
+    the other badge, to their right, by 14 px, with room to spare on the left (at 844x390, one
+    selection in ten had a badge cut, often whole). It now leans to the places and badges."""
+    w, h = 467, 252
+    focus = [[440, 40, 450, 50], [440, 160, 450, 170]]
+    above, right = [440, 29, 451, 40], [450, 162, 461, 173]
+    base = dict(case(focus, w=w, h=h, tools=None), perUnit=0.2)
+    alone, framed = follow(base, dict(base, extra=[above, right]))
+    assert framed["scale"] == pytest.approx(alone["scale"]) and 10 * framed["scale"] >= 18
+    b = shown(framed, right)
+    assert -0.5 <= b[0] and b[2] <= w + 0.5 and -0.5 <= b[1] and b[3] <= h + 0.5, (b, framed)
+    for box in focus:
+        b = shown(framed, box)
+        assert PAD - 1e-9 <= b[0] and b[2] <= w - PAD + 1e-9 and PAD - 1e-9 <= b[1] and b[3] <= h - PAD + 1e-9
+
+
 def test_the_layout_bench_frames_each_turns_joinable_tiles_in_sight():
     """bench/layout.py runs the followed view, as the page frames it before a tile is chosen
     (web/panzoom.js: every table tile the hand could join), at every turn of its rounds: on

@@ -50,14 +50,19 @@ function along(k, lo, hi, f0, f1, t0, t1) {
 // `focus` the boxes to keep in sight, `all` every tile's box, `perUnit` the
 // pixels per viewBox unit at scale 1, `tools` the zoom tools' box (or null).
 // `extra` (optional): boxes kept in sight too where that costs no zoom (the
-// places' number badges, which hang off their tiles); else the focus alone.
+// places' number badges, which hang off their tiles); else the focus alone at
+// its zoom, moved as far as the view has room to show the extra boxes too
+// (`lean`: the boxes to centre on, instead of the whole table).
 // Null means: fit the whole table (a wide view already legible).
-export function follow({w, h, tools, focus, extra, all, perUnit}) {
+export function follow({w, h, tools, focus, extra, all, perUnit, lean}) {
   if (extra && extra.length) {
     const alone = follow({w, h, tools, focus, all, perUnit});
     const withExtra = follow({w, h, tools, focus: focus.concat(extra), all, perUnit});
     const px = (v) => v.scale * TILE_SHORT * perUnit;
-    return alone === null || (withExtra !== null && px(withExtra) >= Math.min(FLOOR_SHORT_PX, px(alone))) ? withExtra : alone;
+    if (alone === null || (withExtra !== null && px(withExtra) >= Math.min(FLOOR_SHORT_PX, px(alone)))) return withExtra;
+    // (Centred on the whole table instead, a phone on its side cut a badge at one selection in
+    // ten, often whole, where the view had room beside the places to show it.)
+    return follow({w, h, tools, focus, all, perUnit, lean: focus.concat(extra)});
   }
   const wide = w >= FOLLOW_BELOW_PX;
   const [x0, y0, x1, y1] = union(focus);
@@ -71,8 +76,8 @@ export function follow({w, h, tools, focus, extra, all, perUnit}) {
   }
   if (scale <= 1 && wide) return null;
   scale = Math.max(MIN, scale);
-  // All the table's tiles, to centre as far as keeping the focus in view allows.
-  const [a0, b0, a1, b1] = union(all.concat([[x0, y0, x1, y1]]));
+  // All the table's tiles (or `lean`), to centre as far as keeping the focus in view allows.
+  const [a0, b0, a1, b1] = union((lean || all).concat([[x0, y0, x1, y1]]));
   const frameAt = (k, top) => clampView(w, h, tools, {
     scale: k,
     x: k === MIN ? 0 : along(k, 0, w, x0, x1, a0, a1),
