@@ -378,7 +378,7 @@ def test_the_charts_help_speaks_of_what_the_device_has(browser, site, device):
         if device == "desktop":
             assert "Click a point, or use the arrow keys" in help_text and "Tap" not in help_text
         else:
-            assert "Tap a point to go to that move." in help_text
+            assert "Tap a point, or slide along the chart, to go to that move." in help_text
             assert "Click" not in help_text and "arrow" not in help_text
             # And a tap on a point goes there.
             steps = page.locator("#an-chart").get_attribute("data-steps").split()
@@ -387,3 +387,42 @@ def test_the_charts_help_speaks_of_what_the_device_has(browser, site, device):
             column.tap()
             page.wait_for_function("(n) => document.getElementById('an-chart').getAttribute('aria-valuenow') === n",
                                    arg="2", timeout=10000)
+        check_slide(page, device)
+
+
+SEEN_STEPS = """() => { window.seenSteps = [];
+  new MutationObserver(() => { const n = document.getElementById('an-chart');
+    const v = n && n.getAttribute('aria-valuenow');
+    if (v && window.seenSteps[window.seenSteps.length - 1] !== v) window.seenSteps.push(v); })
+  .observe(document.getElementById('game'), {subtree: true, childList: true, attributes: true}); }"""
+
+
+def check_slide(page, device):
+    """A finger (a pressed mouse on the desktop) drawn along the chart goes through each move it
+    passes, in order, and stays on the last; a tap alone took one point, 14 px apart on a phone."""
+    steps = page.locator("#an-chart").get_attribute("data-steps").split()
+    page.locator("#an-chart").scroll_into_view_if_needed()
+    first = page.locator("#an-chart rect.an-hit[data-step='%s']" % steps[0]).bounding_box()
+    last = page.locator("#an-chart rect.an-hit[data-step='%s']" % steps[5]).bounding_box()
+    y = first["y"] + first["height"] / 2
+    x0, x1 = first["x"] + first["width"] / 2, last["x"] + last["width"] / 2
+    page.evaluate(SEEN_STEPS)
+    moves = [x0 + (x1 - x0) * i / 20 for i in range(21)]
+    if device == "desktop":
+        page.mouse.move(x0, y)
+        page.mouse.down()
+        for x in moves:
+            page.mouse.move(x, y)
+        page.mouse.up()
+    else:
+        cdp = page.context.new_cdp_session(page)
+        touch = lambda kind, x: cdp.send("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": x, "y": y}]})
+        touch("touchStart", x0)
+        for x in moves:
+            touch("touchMove", x)
+        touch("touchEnd", x1)
+    page.wait_for_function("() => document.getElementById('an-chart').getAttribute('aria-valuenow') === '6'",
+                           timeout=10000)
+    seen = page.evaluate("window.seenSteps")
+    assert seen == sorted(seen, key=int) and {"2", "3", "4", "5", "6"} <= set(seen), seen

@@ -22,8 +22,10 @@ from app.names import iso
 from app.clock import clock
 from app.state import state
 
-# Plain-JS helpers of the game area (pointer and wheel gestures, a tile's travel), loaded once.
-MODULES = ["./web/panzoom.js", "./web/drag.js", "./web/travel.js", "./web/seats.js", "./web/back.js"]
+# Plain-JS helpers of the game area (pointer and wheel gestures, a tile's travel, the analysis
+# chart drawn along), loaded once.
+MODULES = ["./web/panzoom.js", "./web/drag.js", "./web/travel.js", "./web/seats.js", "./web/back.js",
+           "./web/scrub.js"]
 # How long a played tile travels from its seat, per computer speed (ms).
 TRAVEL_MS = {"instant": 160, "fast": 260, "normal": 420, "slow": 650}
 
