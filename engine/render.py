@@ -493,7 +493,8 @@ def _badge_spot(entry, tiles, r, taken, frame, focus=None):
     that, by what is worse: hiding a pip of its own tile (:func:`_pip_zone`),
     an earlier badge or the label (``taken``: their corners); cut by the frame
     by more than a quarter of its radius; hiding another tile's pip; cut at
-    all; outside ``focus``; covering another tile's rim.
+    all; covering another tile's rim (where it reads as that tile's);
+    outside ``focus``.
     """
     from .layout import COS, SIN, corners, overlap, _r
 
@@ -546,7 +547,7 @@ def _badge_spot(entry, tiles, r, taken, frame, focus=None):
                     break
         out = max(frame[0] - bx + r, frame[1] - by + r, bx + r - frame[2], by + r - frame[3])
         beyond = focus is not None and max(focus[0] - bx + r, focus[1] - by + r, bx + r - focus[2], by + r - focus[3]) > 0
-        key = (worst, out > r // 4, hides, out > 0, beyond, touches, i)
+        key = (worst, out > r // 4, hides, out > 0, touches, beyond, i)
         if best is None or key < best[0]:
             best = (key, bx, by, square)
         if not (worst or hides or out > 0 or beyond or touches):

@@ -237,17 +237,22 @@ def test_a_places_badge_keeps_inside_what_a_phone_frames_where_it_can():
     open end of a place at that box's edge stuck out of it, and was cut by the view's edge
     or cost the places their size (86 % of the badges over these rounds stuck out, and at
     844x390 one selection in ten had a badge cut, by up to 18.5 of its 23 px). Where a spot
-    inside is as clear, the badge takes it: over these rounds, fewer than 60 % stick out (a
-    place alone on a line, its box a tile thick, leaves most of them no choice)."""
-    badges = beyond = 0
+    inside is as clear, the badge takes it: over these rounds, fewer than 65 % stick out (a
+    place alone on a line, its box a tile thick, leaves most of them no choice). Clear means
+    off the other tiles too: a badge over a neighbour's rim reads as that tile's (taken
+    before the box, at 9 % of the badges against 2 %; kept under 3 %)."""
+    badges = beyond = touching = 0
     for view, targets in selections(range(8)):
         svg = render.table_svg(view, targets, shape="narrow", min_size=[1008, 896])
-        by_tile = {t["tile"]: t for t in layout.layout(view["table"], "narrow", view["spokes_needed"])["tiles"]}
+        tiles = layout.layout(view["table"], "narrow", view["spokes_needed"])["tiles"]
+        by_tile = {t["tile"]: t for t in tiles}
         foot = view.get("open_foot")
         points = [p for name in targets + ([foot["tile"]] if foot else []) for p in by_tile[name]["corners"]]
         x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
         x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
-        for x, y, r in [tuple(map(int, m)) for m in BADGE.findall(svg)]:
+        for (x, y, r), name in zip([tuple(map(int, m)) for m in BADGE.findall(svg)], targets):
             badges += 1
             beyond += x - r < x0 or y - r < y0 or x + r > x1 or y + r > y1
-    assert badges > 3000 and beyond < badges * 60 // 100, (beyond, badges)
+            square = layout.corners(x, y, 0, r, r)
+            touching += any(layout.overlap(square, t["corners"]) for t in tiles if t["tile"] != name)
+    assert badges > 3000 and beyond < badges * 65 // 100 and touching < badges * 3 // 100, (beyond, touching, badges)
