@@ -441,14 +441,15 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
                      'stroke="#163a2f" stroke-width="5" stroke-linejoin="round" paint-order="stroke">%s</text>'
                      % (label[0], label[1], _ratio(text, 24), escape(cover)))
     taken = []
+    # What a phone's view frames while places are offered (web/panzoom.js): the places, the
+    # open foot and its label. A badge inside that box is in view at no cost in zoom.
+    focus = [_bounds_of(by_tile[t]) for t in targets + [foot_tile] if t in by_tile]
     if label is not None:
         b = _label_box(label[0], label[1], width, text)
         taken.append([(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])])
-    # What a phone's view frames while places are offered (web/panzoom.js): the places, the
-    # open foot and its label. A badge inside that box is in view at no cost in zoom.
-    focus = [p for t in targets + [foot_tile] if t in by_tile for p in by_tile[t]["corners"]] + (taken[0] if taken else [])
-    focus = (min([p[0] for p in focus]), min([p[1] for p in focus]),
-             max([p[0] for p in focus]), max([p[1] for p in focus])) if focus else None
+        focus.append(b)
+    focus = (min([b[0] for b in focus]), min([b[1] for b in focus]),
+             max([b[2] for b in focus]), max([b[3] for b in focus])) if focus else None
     for i in range(len(targets)):
         entry = by_tile.get(targets[i])
         if entry is None:
@@ -474,6 +475,11 @@ def _pip_zone(entry):
     from .layout import corners
 
     return corners(entry["cx"], entry["cy"], entry["angle"], entry["w"] // 2 - PIP_RIM, entry["h"] // 2 - PIP_RIM)
+
+
+def _past(box, x, y, r):
+    """How far the square of half side ``r`` round ``(x, y)`` reaches past ``box`` (``x0, y0, x1, y1``) at most."""
+    return max(box[0] - x + r, box[1] - y + r, x + r - box[2], y + r - box[3])
 
 
 def _badge_spot(entry, tiles, r, taken, frame, focus=None):
@@ -545,8 +551,8 @@ def _badge_spot(entry, tiles, r, taken, frame, focus=None):
                 if overlap(square, zone):
                     hides = True
                     break
-        out = max(frame[0] - bx + r, frame[1] - by + r, bx + r - frame[2], by + r - frame[3])
-        beyond = focus is not None and max(focus[0] - bx + r, focus[1] - by + r, bx + r - focus[2], by + r - focus[3]) > 0
+        out = _past(frame, bx, by, r)
+        beyond = focus is not None and _past(focus, bx, by, r) > 0
         key = (worst, out > r // 4, hides, out > 0, touches, beyond, i)
         if best is None or key < best[0]:
             best = (key, bx, by, square)
