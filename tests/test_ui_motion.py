@@ -26,21 +26,30 @@ def start_chicken_foot(page, players, speed):
     page.get_by_role("button", name="Start game").click()
 
 
-# Every stand-in's path, sampled each frame: where it was, where the seat cards and its tile were.
+# Every stand-in's path, sampled each frame: where it was, where the seat cards and its tile were;
+# what it showed; and, each frame and the frame it is gone, where the tile it flies to is drawn
+# and how opaque it is.
 FLIGHTS = """
 window.__flights = [];
 const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+const box = (r) => [r.left + r.width / 2, r.top + r.height / 2, r.width, r.height];
 new MutationObserver((records) => {
   for (const r of records) for (const el of r.addedNodes) {
     if (!(el instanceof HTMLElement) || !el.classList.contains('travel-ghost')) continue;
-    const flight = {colour: el.dataset.colour, path: [], seats: {}};
+    const face = el.querySelector('svg.tile');
+    const flight = {colour: el.dataset.colour, path: [], seats: {}, frames: [], after: null,
+                    face: face ? face.innerHTML : null};
     for (const card of document.querySelectorAll('#game .seat-card')) {
       flight.seats[card.dataset.colour] = centre(card.getBoundingClientRect());
     }
     window.__flights.push(flight);
+    const tile = () => document.querySelector('#g-table svg.tile.fresh');
+    const seen = (t) => t ? {box: box(t.getBoundingClientRect()), opacity: +getComputedStyle(t).opacity,
+                             picture: t.innerHTML} : null;
     const sample = () => {
-      if (!el.isConnected) return;
+      if (!el.isConnected) { flight.after = seen(tile()); return; }
       flight.path.push(centre(el.getBoundingClientRect()));
+      flight.frames.push({ghost: box(el.getBoundingClientRect()), tile: seen(tile())});
       requestAnimationFrame(sample);
     };
     sample();
@@ -49,11 +58,17 @@ new MutationObserver((records) => {
 """
 
 
-@pytest.fixture(params=["no-preference", "reduce"])
+SCREENS = {"laptop": {"viewport": {"width": 1366, "height": 768}},
+           # A phone's view follows play: the place may move under the flight.
+           "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}}
+
+
+@pytest.fixture(params=[("no-preference", "laptop"), ("reduce", "laptop"), ("no-preference", "phone")],
+                ids=lambda p: "-".join(p))
 def moving(request, browser, site):
-    for page, opener in guarded_app(browser, site, init_script=FLIGHTS, reduced_motion=request.param,
-                                    viewport={"width": 1366, "height": 768}):
-        yield request.param, page, opener
+    motion, screen = request.param
+    for page, opener in guarded_app(browser, site, init_script=FLIGHTS, reduced_motion=motion, **SCREENS[screen]):
+        yield motion, page, opener
 
 
 def distance(a, b):
@@ -61,6 +76,10 @@ def distance(a, b):
 
 
 def test_a_played_tile_flies_from_its_seat_unless_motion_is_reduced(moving):
+    """What flies is the tile's picture, and it lands on the tile: turned as it lies, its size,
+    its place; the tile is hidden while it flies and whole once it lands. The stand-in was a
+    blank upright box that ended its flight a fifth opaque, over a tile already half shown:
+    a translucent outline across a lying tile, every move."""
     motion, page, open_app = moving
     assert open_app() == "ready"
     # Normal speed: the flight lasts 420 ms, long enough to sample it frame by frame.
@@ -95,6 +114,18 @@ def test_a_played_tile_flies_from_its_seat_unless_motion_is_reduced(moving):
         # ... and only ever comes nearer its place.
         gaps = [distance(p, end) for p in f["path"]]
         assert all(b <= a + 1 for a, b in zip(gaps, gaps[1:])), gaps
+    for f in flown:
+        # It is the tile's own picture ...
+        last = f["frames"][-1]
+        assert last["tile"] is not None and f["face"] == last["tile"]["picture"], f["face"]
+        # ... the tile unseen under it, every frame ...
+        assert all(fr["tile"] and fr["tile"]["opacity"] == 0 for fr in f["frames"]), f["frames"]
+        # ... and in its last frame it lies on the tile: the same box (a turned tile's too) ...
+        ghost, tile = last["ghost"], last["tile"]["box"]
+        assert distance(ghost[:2], tile[:2]) < 3, (ghost, tile)
+        assert abs(ghost[2] - tile[2]) < 0.1 * tile[2] and abs(ghost[3] - tile[3]) < 0.1 * tile[3], (ghost, tile)
+        # ... and when it is gone the tile is shown whole.
+        assert f["after"] and f["after"]["opacity"] == 1, f["after"]
     assert page.locator(".travel-ghost").count() == 0   # the stand-ins are gone once landed
 
 

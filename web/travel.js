@@ -7,12 +7,18 @@
 // table tile is an SVG <g> placed by its transform attribute, and animating
 // its CSS transform would replace that placement (the tile would fly from the
 // table's corner, unrotated, and be measured in the wrong place meanwhile).
-// The tile itself only fades in.
+// The stand-in is the tile's own picture, turned as the tile lies, and lands
+// on it exactly: the tile is hidden while it flies and shown as it lands, so
+// nothing but the tile is left where it lands (a blank, fading, upright box
+// stood over it, a translucent outline across a lying tile).
 //
 // The flight starts in the next frame: measuring the seat and the place
 // right after the page rewrote the table would force the browser to lay the
 // page out inside the page's own task (issue 13: no task over 50 ms while
-// computers play); in a frame callback that layout is the frame's own.
+// computers play); in a frame callback that layout is the frame's own.  The
+// place is measured again in every frame: the table's view follows play
+// (web/panzoom.js), in a frame callback of its own that may come after this
+// one, and it may move the place while the tile flies.
 const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 window.boneyardTravel = (from, to, ms) => {
@@ -21,34 +27,81 @@ window.boneyardTravel = (from, to, ms) => {
   return true;
 };
 
+// The tile's picture: the place itself or the <svg class="tile"> it holds.
+function pictureOf(to) {
+  return to.matches("svg.tile") ? to : to.querySelector("svg.tile");
+}
+
+// Where the picture is drawn: its centre, its size unturned and its angle (degrees), in
+// the viewport's pixels.  A table tile is an <svg> nested in a turned <g>: its own box
+// through the <g>'s matrix; any other is upright, its box as laid out.
+function placeOf(pic) {
+  const holder = pic.ownerSVGElement ? pic.parentNode : null;
+  const m = holder && holder.getScreenCTM ? holder.getScreenCTM() : null;
+  if (!m) {
+    const r = pic.getBoundingClientRect();
+    return {x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height, angle: 0};
+  }
+  const w = pic.width.baseVal.value, h = pic.height.baseVal.value;
+  const cx = pic.x.baseVal.value + w / 2, cy = pic.y.baseVal.value + h / 2;
+  const scale = Math.hypot(m.a, m.b);
+  const angle = Math.atan2(m.b, m.a) * 180 / Math.PI;
+  return {x: m.a * cx + m.c * cy + m.e, y: m.b * cx + m.d * cy + m.f, w: w * scale, h: h * scale, angle};
+}
+
+// The flight's easing (fast out of the seat, gently onto the place).
+const ease = (p) => 1 - Math.pow(1 - p, 3);
+
 function fly(from, to, ms) {
   if (!from.isConnected || !to.isConnected) return;   // redrawn meanwhile: nothing to fly to
+  const pic = pictureOf(to);
   const a = from.getBoundingClientRect();
-  const b = to.getBoundingClientRect();
-  if (!b.width || !a.width) return;
+  if (!pic || !a.width) return;
+  const land = placeOf(pic);
+  if (!land.w) return;
   const ghost = document.createElement("div");
   ghost.className = "travel-ghost";
   ghost.setAttribute("aria-hidden", "true");
-  const w = Math.max(12, Math.min(b.width, b.height) * 0.6);
-  const h = w * 2;
-  Object.assign(ghost.style, {
-    position: "fixed", left: `${b.left + b.width / 2 - w / 2}px`, top: `${b.top + b.height / 2 - h / 2}px`,
-    width: `${w}px`, height: `${h}px`, pointerEvents: "none", zIndex: "40",
-  });
+  const face = pic.cloneNode(true);
+  for (const attr of ["x", "y", "id", "role", "aria-label"]) face.removeAttribute(attr);
+  face.setAttribute("width", "100%");
+  face.setAttribute("height", "100%");
+  ghost.appendChild(face);
+  // The colour the tile is outlined in (what others played since your turn: [data-by] in the CSS).
+  const by = to.closest("[data-by]");
+  if (by) ghost.dataset.by = by.dataset.by;
   const seat = from.closest("[data-colour]");
   if (seat) ghost.dataset.colour = seat.dataset.colour;
+  Object.assign(ghost.style, {position: "fixed", left: "0px", top: "0px", width: `${land.w}px`,
+                              height: `${land.h}px`, pointerEvents: "none", zIndex: "40"});
+  const seatX = a.left + a.width / 2, seatY = a.top + a.height / 2;
+  // Turned the shorter way round from upright (a tile lies at 0, 90, 180 or 270 degrees).
+  const turn = ((land.angle % 360) + 540) % 360 - 180;
+  const draw = (p) => {
+    const at = placeOf(pic);
+    const e = ease(p);
+    const x = seatX + (at.x - seatX) * e, y = seatY + (at.y - seatY) * e;
+    const size = (0.7 + 0.3 * e) * (at.w / land.w);
+    ghost.style.transform = `translate(${x - land.w / 2}px, ${y - land.h / 2}px) rotate(${turn * e}deg) scale(${size})`;
+  };
+  // Drawn at the seat before it joins the page: never a frame at the place first.
+  draw(0);
   document.body.appendChild(ghost);
-  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
-  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
-  // Its own (unanimated) place is the seat: a frame drawn before the animation
-  // applies (a busy device) shows it leaving the seat, never flashing at the place.
-  const from0 = `translate(${dx}px, ${dy}px) scale(0.7)`;
-  ghost.style.transform = from0;
-  const flight = ghost.animate(
-    [{transform: from0, opacity: 0.9}, {transform: "none", opacity: 0.2}],
-    {duration: ms, easing: "cubic-bezier(.2,.7,.3,1)"});
-  const done = () => ghost.remove();
-  flight.onfinish = done;
-  flight.oncancel = done;
-  to.animate([{opacity: 0.15}, {opacity: 1}], {duration: ms, easing: "ease-in"});
+  // The tile waits, unseen, for its stand-in; the page's own fade-in of a new tile
+  // (.fresh in web/style.css) would show it beside the flight.
+  for (const running of pic.getAnimations()) running.cancel();
+  const hidden = pic.animate([{opacity: 0}, {opacity: 0}], {duration: ms * 4});
+  let t0 = null;
+  const frame = (now) => {
+    if (t0 === null) t0 = now;
+    const p = Math.min(1, (now - t0) / ms);
+    if (!pic.isConnected || p >= 1) {   // landed, or the table was redrawn under it
+      hidden.cancel();
+      ghost.remove();
+      return;
+    }
+    draw(p);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
 }
