@@ -129,6 +129,34 @@ def test_a_played_tile_flies_from_its_seat_unless_motion_is_reduced(moving):
     assert page.locator(".travel-ghost").count() == 0   # the stand-ins are gone once landed
 
 
+def test_a_dragged_tile_flies_from_where_it_was_let_go(browser, site):
+    """A tile dragged onto its place settles there from where the finger let it go: its flight
+    started at the person's card (under the hand), so a dropped tile jumped back and flew again."""
+    from test_ui_play import centre, drag, play_a_tile_by
+
+    for page, open_app in guarded_app(browser, site, init_script=FLIGHTS, viewport={"width": 1366, "height": 768}):
+        assert open_app() == "ready"
+        start_chicken_foot(page, 2, "Normal")
+        dropped = []
+
+        def let_go(page, tile, spot):
+            page.evaluate("window.__flights = []")
+            dropped.append(centre(spot.bounding_box()))
+            drag(page, tile, spot)
+
+        play_a_tile_by(page, let_go)
+        page.wait_for_timeout(800)   # landed
+        mine = page.locator('#game .seat-card[data-seat="0"]').get_attribute("data-colour")
+        flights = [f for f in page.evaluate("window.__flights") if f["colour"] == mine]
+        assert len(flights) == 1 and len(flights[0]["path"]) >= 4, flights
+        path, seat = flights[0]["path"], flights[0]["seats"][mine]
+        assert distance(path[0], dropped[0]) < 3, (path[0], dropped)
+        assert distance(path[0], seat) > 100, (path[0], seat)
+        # It lands on the tile, whole.
+        assert distance(flights[0]["frames"][-1]["ghost"][:2], flights[0]["frames"][-1]["tile"]["box"][:2]) < 3
+        assert flights[0]["after"]["opacity"] == 1
+
+
 # Each frame: is the card of the seat to act, in the opponents' strip, inside the strip's box?
 SEAT_WATCH = """
 window.__acting = {episodes: 0, far: 0, unseen: [], cut: []};

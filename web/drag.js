@@ -128,6 +128,13 @@ document.addEventListener("pointerup", (event) => {
     addEventListener("click", swallow, {capture: true, once: true});
     setTimeout(() => removeEventListener("click", swallow, {capture: true}), 0);
   }
+  // Where the tile was let go, for its flight to its place to start there (web/travel.js),
+  // not at the player's card.
+  if (action && drag.ghost) {
+    const r = drag.ghost.getBoundingClientRect();
+    window.boneyardDropped = {tile, x: event.clientX, y: event.clientY, size: Math.max(r.width, r.height),
+                              at: performance.now()};
+  }
   end();
   if (action) document.dispatchEvent(new CustomEvent("boneyard-play", {detail: action}));
 });

@@ -22,8 +22,14 @@
 const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 window.boneyardTravel = (from, to, ms) => {
+  // A tile the person dragged and let go (web/drag.js) leaves from where it was let go.
+  const dropped = window.boneyardDropped;
+  window.boneyardDropped = null;
   if (!from || !to || calm.matches || !to.animate) return false;
-  requestAnimationFrame(() => fly(from, to, ms));
+  const pic = pictureOf(to);
+  const own = dropped && pic && performance.now() - dropped.at < 2000 &&
+    dropped.tile === (to.dataset.tile || pic.getAttribute("aria-label")) ? dropped : null;
+  requestAnimationFrame(() => fly(from, to, ms, own));
   return true;
 };
 
@@ -52,7 +58,10 @@ function placeOf(pic) {
 // The flight's easing (fast out of the seat, gently onto the place).
 const ease = (p) => 1 - Math.pow(1 - p, 3);
 
-function fly(from, to, ms) {
+// Turned from `a` degrees towards `b` the shorter way round.
+const towards = (a, b) => ((b - a) % 360 + 540) % 360 - 180;
+
+function fly(from, to, ms, dropped) {
   if (!from.isConnected || !to.isConnected) return;   // redrawn meanwhile: nothing to fly to
   const pic = pictureOf(to);
   const a = from.getBoundingClientRect();
@@ -74,15 +83,20 @@ function fly(from, to, ms) {
   if (seat) ghost.dataset.colour = seat.dataset.colour;
   Object.assign(ghost.style, {position: "fixed", left: "0px", top: "0px", width: `${land.w}px`,
                               height: `${land.h}px`, pointerEvents: "none", zIndex: "40"});
-  const seatX = a.left + a.width / 2, seatY = a.top + a.height / 2;
-  // Turned the shorter way round from upright (a tile lies at 0, 90, 180 or 270 degrees).
-  const turn = ((land.angle % 360) + 540) % 360 - 180;
+  // From the seat: as drawn, a little smaller. From where a dragged tile was let go: as the
+  // hand's picture was (upright, its size), which a table tile's picture is turned a quarter.
+  const start = dropped
+    ? {x: dropped.x, y: dropped.y, angle: land.w > land.h ? 90 : 0, size: dropped.size / Math.max(land.w, land.h)}
+    : {x: a.left + a.width / 2, y: a.top + a.height / 2, angle: 0, size: 0.7};
+  // (A tile lies at 0, 90, 180 or 270 degrees: turned the shorter way round.)
+  const turn = towards(start.angle, land.angle);
   const draw = (p) => {
     const at = placeOf(pic);
     const e = ease(p);
-    const x = seatX + (at.x - seatX) * e, y = seatY + (at.y - seatY) * e;
-    const size = (0.7 + 0.3 * e) * (at.w / land.w);
-    ghost.style.transform = `translate(${x - land.w / 2}px, ${y - land.h / 2}px) rotate(${turn * e}deg) scale(${size})`;
+    const x = start.x + (at.x - start.x) * e, y = start.y + (at.y - start.y) * e;
+    const size = (start.size + (1 - start.size) * e) * (at.w / land.w);
+    ghost.style.transform = `translate(${x - land.w / 2}px, ${y - land.h / 2}px) ` +
+      `rotate(${start.angle + turn * e}deg) scale(${size})`;
   };
   // Drawn at the seat before it joins the page: never a frame at the place first.
   draw(0);
