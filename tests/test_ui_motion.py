@@ -108,7 +108,7 @@ def test_a_played_tile_flies_from_its_seat_unless_motion_is_reduced(moving):
     for f in flown:
         start, end = f["path"][0], f["path"][-1]
         seat = f["seats"][f["colour"]]
-        # It leaves from its player's seat card (a frame or so into the flight) ...
+        # It leaves from its player's seat card (the person's: the hand beside it) ...
         assert distance(start, seat) < distance(start, end), f
         assert distance(start, end) > 60, f
         # ... and only ever comes nearer its place.
@@ -155,6 +155,33 @@ def test_a_dragged_tile_flies_from_where_it_was_let_go(browser, site):
         # It lands on the tile, whole.
         assert distance(flights[0]["frames"][-1]["ghost"][:2], flights[0]["frames"][-1]["tile"]["box"][:2]) < 3
         assert flights[0]["after"]["opacity"] == 1
+
+
+def test_a_tapped_tile_flies_from_its_place_in_the_hand(browser, site):
+    """A tile played by a tap (and its place's button, if it has several) leaves from where it
+    lay in the hand, not from the person's card beside it."""
+    for page, open_app in guarded_app(browser, site, init_script=FLIGHTS,
+                                      viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True):
+        assert open_app() == "ready"
+        start_chicken_foot(page, 2, "Normal")
+        mine = page.locator('#game .seat-card[data-seat="0"]').get_attribute("data-colour")
+        for _ in range(30):
+            if waiting(page) == "human" and page.locator("#game .hand button[data-targets]").count():
+                break
+            mouse_step(page)
+        tile = page.locator("#game .hand button[data-targets]").first
+        was = tile.locator("svg").bounding_box()
+        page.evaluate("window.__flights = []")
+        tile.click()
+        places = page.locator("#game .places button.place")
+        if places.count():
+            places.first.click()
+        page.wait_for_function("(c) => window.__flights.some((f) => f.colour === c && f.after)", arg=mine)
+        flight = [f for f in page.evaluate("window.__flights") if f["colour"] == mine][0]
+        start = flight["path"][0]
+        assert distance(start, (was["x"] + was["width"] / 2, was["y"] + was["height"] / 2)) < 3, (start, was)
+        assert distance(start, flight["seats"][mine]) > 60, (start, flight["seats"])
+        assert flight["after"]["opacity"] == 1
 
 
 # Each frame: is the card of the seat to act, in the opponents' strip, inside the strip's box?

@@ -132,7 +132,7 @@ document.addEventListener("pointerup", (event) => {
   // not at the player's card.
   if (action && drag.ghost) {
     const r = drag.ghost.getBoundingClientRect();
-    window.boneyardDropped = {tile, x: event.clientX, y: event.clientY, size: Math.max(r.width, r.height),
+    window.boneyardFrom = {tile, x: event.clientX, y: event.clientY, size: Math.max(r.width, r.height),
                               at: performance.now()};
   }
   end();

@@ -22,16 +22,28 @@
 const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 window.boneyardTravel = (from, to, ms) => {
-  // A tile the person dragged and let go (web/drag.js) leaves from where it was let go.
-  const dropped = window.boneyardDropped;
-  window.boneyardDropped = null;
+  // The person's own tile leaves from where they last had it in hand: the hand's tile they
+  // tapped, or where they let a dragged tile go (web/drag.js).  Any flight uses that up.
+  const taken = window.boneyardFrom;
+  window.boneyardFrom = null;
   if (!from || !to || calm.matches || !to.animate) return false;
   const pic = pictureOf(to);
-  const own = dropped && pic && performance.now() - dropped.at < 2000 &&
-    dropped.tile === (to.dataset.tile || pic.getAttribute("aria-label")) ? dropped : null;
+  const own = taken && pic && performance.now() - taken.at < 60000 &&
+    taken.tile === (to.dataset.tile || pic.getAttribute("aria-label")) ? taken : null;
   requestAnimationFrame(() => fly(from, to, ms, own));
   return true;
 };
+
+// A hand's tile tapped (or pressed by key): where it was.  In the capture phase, before the
+// page answers the click and redraws the hand (a click that ends a drag never comes here:
+// web/drag.js stops it before).
+document.addEventListener("click", (event) => {
+  const button = event.target.closest && event.target.closest("#game .hand button.tile-btn:not([disabled])");
+  if (!button) return;
+  const r = (button.querySelector("svg") || button).getBoundingClientRect();
+  window.boneyardFrom = {tile: button.dataset.arg, x: r.left + r.width / 2, y: r.top + r.height / 2,
+                         size: Math.max(r.width, r.height), at: performance.now()};
+}, true);
 
 // The tile's picture: the place itself or the <svg class="tile"> it holds.
 function pictureOf(to) {
@@ -61,7 +73,7 @@ const ease = (p) => 1 - Math.pow(1 - p, 3);
 // Turned from `a` degrees towards `b` the shorter way round.
 const towards = (a, b) => ((b - a) % 360 + 540) % 360 - 180;
 
-function fly(from, to, ms, dropped) {
+function fly(from, to, ms, held) {
   if (!from.isConnected || !to.isConnected) return;   // redrawn meanwhile: nothing to fly to
   const pic = pictureOf(to);
   const a = from.getBoundingClientRect();
@@ -83,10 +95,10 @@ function fly(from, to, ms, dropped) {
   if (seat) ghost.dataset.colour = seat.dataset.colour;
   Object.assign(ghost.style, {position: "fixed", left: "0px", top: "0px", width: `${land.w}px`,
                               height: `${land.h}px`, pointerEvents: "none", zIndex: "40"});
-  // From the seat: as drawn, a little smaller. From where a dragged tile was let go: as the
-  // hand's picture was (upright, its size), which a table tile's picture is turned a quarter.
-  const start = dropped
-    ? {x: dropped.x, y: dropped.y, angle: land.w > land.h ? 90 : 0, size: dropped.size / Math.max(land.w, land.h)}
+  // From the seat: as drawn, a little smaller. From the person's hand or fingers: as the hand
+  // drew it (upright, its size), which a table tile's picture is turned a quarter.
+  const start = held
+    ? {x: held.x, y: held.y, angle: land.w > land.h ? 90 : 0, size: held.size / Math.max(land.w, land.h)}
     : {x: a.left + a.width / 2, y: a.top + a.height / 2, angle: 0, size: 0.7};
   // (A tile lies at 0, 90, 180 or 270 degrees: turned the shorter way round.)
   const turn = towards(start.angle, land.angle);
