@@ -170,9 +170,20 @@ def test_undo_and_hint(page, open_app):
     assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
     assert waiting(page) == "human"
     game = page.locator("#game")
+    # While the hint is thought of, the button says so (busy, its size kept); nothing showed.
+    page.evaluate("""() => {
+      const hint = () => document.querySelector('#game button[data-act=hint]');
+      window.__busy = []; window.__width = hint().getBoundingClientRect().width;
+      new MutationObserver(() => { const b = hint();
+        if (b && b.getAttribute('aria-busy') === 'true') window.__busy.push(
+          [b.getBoundingClientRect().width, document.querySelector('#game .hint') !== null]); })
+        .observe(document.getElementById('game'), {subtree: true, childList: true, attributes: true}); }""")
     game.get_by_role("button", name="Hint").click()
     page.wait_for_function("() => document.querySelector('#game .hint') !== null", timeout=WAIT_MS)
     assert "Hint:" in game.locator("#prompt").inner_text()
+    busy, width = page.evaluate("[window.__busy, window.__width]")
+    assert busy and all(abs(w - width) < 0.5 and not shown for w, shown in busy), (busy, width)
+    assert game.get_by_role("button", name="Hint").get_attribute("aria-busy") is None
     # Bid and play until a decision after the bidding; then undo returns to it.
     while True:
         assert waiting(page) == "human"

@@ -444,14 +444,16 @@ def numbered_items(lines, steps):
 _LOG_ITEMS = {}
 
 
-def tools(s, can_undo, can_hint, show_new=True, undo_note=None, can_review=False, side_open=False):
+def tools(s, can_undo, can_hint, show_new=True, undo_note=None, can_review=False, side_open=False, hinting=False):
+    """The tools row; ``hinting``: a hint is being thought of (the Hint button says so, its size kept)."""
     note = ""
     if undo_note:
         note = '<p class="undo-note" id="undo-note">%s</p>' % esc(t("undo.refused", reason=undo_note))
     return '<div class="tools">%s%s%s%s%s%s</div>' % (
         button(t("tools.undo"), "undo", disabled=not can_undo,
                extra=' aria-describedby="undo-note"' if undo_note else ""),
-        button(t("tools.hint"), "hint", disabled=not can_hint),
+        button(t("tools.hint"), "hint", disabled=not can_hint, cls="busy" if hinting else "",
+               extra=' aria-busy="true" aria-disabled="true"' if hinting else ""),
         button(t("tools.review"), "review", "start", disabled=not can_review),
         button(t("tools.new_game"), "new") if show_new else "",
         side_toggle(side_open), note)

@@ -11,6 +11,7 @@ class State:
         self.viewer = None      # the human whose hand is shown
         self.selected = None    # the chosen hand tile (Chicken Foot)
         self.hint = None
+        self.hinting = False    # a hint asked of the hard computer and not yet answered
         self.token = 0          # bumps when the game changes under a running computer turn
         self.busy = False
         self.proxies = []

@@ -531,7 +531,8 @@ def render():
     can_review = (over or seat is not None) and not passing and s.game.action_count() > 0
     parts["tools"] = screens.tools(s, can_undo, can_hint, show_new=not over, undo_note=refusal,
                                    can_review=can_review,
-                                   side_open=dom.by_id("game").getAttribute("data-side") == "open")
+                                   side_open=dom.by_id("game").getAttribute("data-side") == "open",
+                                   hinting=state.hinting and can_hint)
     parts["log"] = screens.log_items(s)
     clock.lap("tools+log")
     box = dom.by_id("game")
@@ -931,13 +932,21 @@ async def computer_turns(token):
 
 async def ask_hint():
     seat = acting_human()
-    if seat is None or not players.available():
+    if seat is None or not players.available() or state.hinting:
         return
     token = state.token
     s = state.session
     view = s.game.view(seat)
-    action = await players.hint(view)
+    # The hard computer's search takes a second or more on a phone: the button says it is at it
+    # (nothing showed for 1.3 s after a tap).
+    state.hinting = True
+    render()
+    try:
+        action = await players.hint(view)
+    finally:
+        state.hinting = False
     if action is None or token != state.token or acting_human() != seat:
+        render()     # (a game changed meanwhile was drawn with the button still busy)
         return
     state.hint = action
     tile = sess.tile_of(action)
