@@ -67,6 +67,23 @@ def test_actions_in_words():
         "Pass", "Bid 5", "Trump doubles", "Trump 4"]
 
 
+def test_a_bid_of_21_is_named_shooting_the_moon_in_every_language():
+    """Beside "first to 21", a button "Bid 21" read as a bid of the game's target. The play
+    screen's button and the analysis name it as the rules do, in each language."""
+    from app import screens
+
+    try:
+        for lang in ("en", "lv", "sq", "sw"):
+            i18n.install(lang, json.loads((ROOT / "web" / "i18n" / ("%s.json" % lang)).read_text("utf-8")))
+            i18n.set_language(lang)
+            plain = i18n.t("action.bid", bid="21")
+            named = screens.action_label("21")
+            assert "21" in named and named != plain and named.startswith(plain), (lang, named)
+            assert verdicts.action_text("21") == named and screens.action_label("5") == i18n.t("action.bid", bid="5")
+    finally:
+        i18n.set_language("en")
+
+
 def test_moon_verdicts_say_best_or_the_cost_and_the_better_choice(moon):
     for d in moon["decisions"]:
         text = verdicts.say_verdict("moon", d)

@@ -13,6 +13,7 @@ from app import present
 from app import session as sess
 from app.i18n import t, tn
 from app.names import html as say, iso, name_html, short as cut_name
+from app.verdicts import action_label
 
 
 def button(label, act, arg="", cls="", disabled=False, aria=None, extra=""):
@@ -288,18 +289,6 @@ def last_played(s):
         return None
     seat, action, phase = s.turns[-1]
     return present.of(s.setup["game"]).played_tile(action, phase)
-
-
-ACTION_KEYS = {"draw": "action.draw", "pass": "action.pass", "trump doubles": "action.trump_doubles",
-               "trump none": "action.no_trump"}
-
-
-def action_label(action):
-    if action in ACTION_KEYS:
-        return t(ACTION_KEYS[action])
-    if action.startswith("trump "):
-        return t("action.trump", suit=action[6:])
-    return t("action.bid", bid=action)
 
 
 def hand_panel(s, seat, selected, hint, why=None):

@@ -9,8 +9,10 @@ from engine import games
 from app.i18n import t, tn
 
 # The record's non-tile actions by their catalog keys (the play screen names its buttons so too).
+# A bid of 21 is named for what it is, shooting the moon: "Bid 21" beside "first to 21" read as
+# a bid of the game's target.
 ACTION_KEYS = {"draw": "action.draw", "pass": "action.pass", "trump doubles": "action.trump_doubles",
-               "trump none": "action.no_trump"}
+               "trump none": "action.no_trump", "21": "action.bid_moon"}
 
 
 def is_tile(action):
@@ -26,6 +28,11 @@ def action_text(action):
         return t("analyse.act_discard", tile=action[8:])
     if is_tile(action):
         return action
+    return action_label(action)
+
+
+def action_label(action):
+    """A decision that is not a tile's, in words: a pass, a draw, a bid, trumps (its button's name)."""
     if action in ACTION_KEYS:
         return t(ACTION_KEYS[action])
     if action.startswith("trump "):
