@@ -34,7 +34,11 @@ prints per player count and shape, then overall::
   the tools; ``rounds_missed``, rounds with either; ``badge_cut``, how many
   with a place's number badge (which hangs off its tile) cut or under the
   tools (the page frames them too where the places stay 18 px or more,
-  ``web/follow.js``'s ``extra``); and the same for every
+  ``web/follow.js``'s ``extra``); ``tiles_cut``, how many with any table
+  tile cut by the view or under the tools, and ``tiles_cut_whole_22px``, of
+  those, how many could have shown every tile and place with tiles of 22 px
+  or more (the page then shows the table whole, unless a tile would lie
+  under the tools); and the same for every
   turn with an open foot (``foot_*``: the foot and its "cover" label
   framed) and every other turn a tile can be played, before one is chosen
   (``turn_*``: every table tile the hand could join framed, as the page
@@ -84,6 +88,7 @@ PHONE_MIN_SIZE = [2 * layout.REGIONS["narrow"][0] + 2 * render.TABLE_MARGINS["na
                   2 * layout.REGIONS["narrow"][1] + 2 * render.TABLE_MARGINS["narrow"]]
 BADGE = re.compile(r'<circle class="badge" cx="(-?\d+)" cy="(-?\d+)" r="(\d+)"/>')
 PHONE_SHORT_PX = 18     # the issue's aim for a selected tile's places on a phone
+WHOLE_SHORT_PX = 22     # a table shown whole with its tiles this large needs no closer zoom to be read
 CASES = [(2, s) for s in range(2, 9)] + [(4, s) for s in range(4, 9)] + [(8, 8)]
 
 
@@ -220,6 +225,16 @@ def judge(case, view, key="focus"):
     return DRAWN_SHORT * case["perUnit"] * k, seen
 
 
+def whole_px(case):
+    """A tile's short side (px) where the view would show every tile and the focus at once."""
+    boxes = case["all"] + case["focus"]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    pad = 6     # web/follow.js FOCUS_PAD_PX
+    k = min((case["w"] - 2 * pad) / max(1, x1 - x0), (case["h"] - 2 * pad) / max(1, y1 - y0))
+    return DRAWN_SHORT * case["perUnit"] * k
+
+
 def play_round(seed, players, spokes):
     """A complete random round; the views of every turn (the acting seat's) and the last view."""
     rng = Rng(seed)
@@ -242,6 +257,7 @@ def new_group():
 
 def new_phone():
     return {"selections": 0, "min_px": None, "below": 0, "hidden": 0, "badge_cut": 0, "rounds_missed": {},
+            "tiles_cut": 0, "tiles_cut_whole_legible": 0,
             "foot_turns": 0, "foot_min_px": None, "foot_hidden": 0,
             "turn_turns": 0, "turn_min_px": None, "turn_hidden": 0}
 
@@ -332,6 +348,11 @@ def follow_phone(group, misses):
             phone["below"] += px < PHONE_SHORT_PX
             phone["hidden"] += not seen
             phone["badge_cut"] += not judge(case, view, "extra")[1]
+            # A table tile cut by the view's edge (or under the tools), and the same where the
+            # table fitted whole would draw its tiles at WHOLE_SHORT_PX or more.
+            cut = not judge(case, view, "all")[1]
+            phone["tiles_cut"] += cut
+            phone["tiles_cut_whole_legible"] += cut and whole_px(case) >= WHOLE_SHORT_PX
             missed = px < PHONE_SHORT_PX or not seen
         if missed:
             phone["rounds_missed"][where[0]] = True
@@ -359,6 +380,7 @@ def row(group, **labels):
         out["phone_" + name] = {
             "selections": phone["selections"], "min_px": round(phone["min_px"], 1), "below_18px": phone["below"],
             "not_in_sight": phone["hidden"], "badge_cut": phone["badge_cut"], "rounds_missed": len(phone["rounds_missed"]),
+            "tiles_cut": phone["tiles_cut"], "tiles_cut_whole_22px": phone["tiles_cut_whole_legible"],
             "foot_turns": phone["foot_turns"], "foot_min_px": round(phone["foot_min_px"] or 0, 1),
             "foot_not_in_sight": phone["foot_hidden"], "turns": phone["turn_turns"],
             "turn_min_px": round(phone["turn_min_px"] or 0, 1), "turn_not_in_sight": phone["turn_hidden"]}
@@ -376,7 +398,8 @@ def merge(into, group):
         into[key] = max(into[key], group[key])
     for name in SIZINGS:
         a, b = into["phone"][name], group["phone"][name]
-        for key in ("selections", "below", "hidden", "badge_cut", "foot_turns", "foot_hidden", "turn_turns", "turn_hidden"):
+        for key in ("selections", "below", "hidden", "badge_cut", "foot_turns", "foot_hidden", "turn_turns", "turn_hidden",
+                    "tiles_cut", "tiles_cut_whole_legible"):
             a[key] += b[key]
         for key in ("min_px", "foot_min_px", "turn_min_px"):
             if b[key] is not None:

@@ -16,6 +16,10 @@ export const TILE_SHORT = 50;   // a tile's drawn short side in the table's view
 export const FOLLOW_BELOW_PX = 600;
 export const WIDE_SHORT_PX = 15;
 export const FLOOR_SHORT_PX = 18;
+// A phone's view that would show every tile (and the focus) with tiles this large does so
+// rather than zoom closer: the last few pixels of FOLLOW_SHORT_PX cut tiles off at the view's
+// edges (bench/layout.py: at one selection in five on a 390x844 phone).
+export const WHOLE_SHORT_PX = 22;
 const ZOOM_OUT_STEPS = 8;
 
 // A view kept on the table: scale within [MIN, MAX], no bare felt beside the
@@ -67,12 +71,17 @@ export function follow({w, h, tools, focus, extra, all, perUnit, lean}) {
   const wide = w >= FOLLOW_BELOW_PX;
   const [x0, y0, x1, y1] = union(focus);
   let scale;
+  let whole = null;
   if (wide) {
     scale = Math.min(MAX, WIDE_SHORT_PX / (TILE_SHORT * perUnit));
   } else {
     const legible = FOLLOW_SHORT_PX / (TILE_SHORT * perUnit);
     const fits = Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, x1 - x0), (h - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
     scale = Math.min(MAX, legible, fits);
+    // The scale at which every tile and the focus fit the view, if their tiles are large enough there.
+    const [u0, v0, u1, v1] = union(all.concat(focus));
+    const fitsAll = Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, u1 - u0), (h - 2 * FOCUS_PAD_PX) / Math.max(1, v1 - v0));
+    if (!lean && fitsAll < scale && fitsAll * TILE_SHORT * perUnit >= WHOLE_SHORT_PX) whole = Math.max(MIN, fitsAll);
   }
   if (scale <= 1 && wide) return null;
   scale = Math.max(MIN, scale);
@@ -83,10 +92,17 @@ export function follow({w, h, tools, focus, extra, all, perUnit, lean}) {
     x: k === MIN ? 0 : along(k, 0, w, x0, x1, a0, a1),
     y: k === MIN && !top ? 0 : along(k, top, h, y0, y1, b0, b1),
   });
-  let s = frameAt(scale, 0);
   const under = wide ? null : tools;
-  const hidden = (b) => under && s.x + s.scale * b[0] < under[2] && s.x + s.scale * b[2] > under[0] &&
-    s.y + s.scale * b[1] < under[3] && s.y + s.scale * b[3] > under[1];
+  const covered = (v, b) => under && v.x + v.scale * b[0] < under[2] && v.x + v.scale * b[2] > under[0] &&
+    v.y + v.scale * b[1] < under[3] && v.y + v.scale * b[3] > under[1];
+  if (whole !== null) {
+    // Every tile in sight, unless the zoom tools would cover one there (the picture fitted
+    // whole keeps their corner free, a closer view does not): then the legible zoom.
+    const shown = frameAt(whole, 0);
+    if (!all.concat(focus).some((b) => covered(shown, b))) return shown;
+  }
+  let s = frameAt(scale, 0);
+  const hidden = (b) => covered(s, b);
   if (focus.some(hidden)) {
     // Framed in the band below the tools instead, if that keeps tiles legible.
     const top = under[3];
