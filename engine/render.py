@@ -11,6 +11,7 @@ per half) only sets the ``width``/``height`` attributes.
 """
 
 from . import tiles
+from .game import PHASE_GAME_OVER, PHASE_ROUND_OVER
 
 UNIT = 100
 PIP_RADIUS = 9
@@ -367,7 +368,8 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
     ``ring-fresh`` outline, for the page to highlight or animate.  ``words``
     (optional, for other languages) gives the picture's texts: ``summary``
     (its accessible name, default :func:`table_summary`) and ``cover`` (the
-    open foot's label, default ``"cover N more"``).
+    open foot's label, default ``"cover N more"``).  A round's last position
+    (the view's phase is round-over or game-over) carries ``data-over``.
     """
     words = words or {}
     from .layout import layout
@@ -414,8 +416,10 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
         if h < min_size[1]:
             y -= (min_size[1] - h) // 2
             h = min_size[1]
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="table-svg" data-table="" viewBox="%d %d %d %d" '
-             'role="img" aria-label="%s">' % (x, y, w, h, escape(words.get("summary") or table_summary(view)))]
+    # A round's last position says so (``data-over``): the page then shows its table whole.
+    over = ' data-over=""' if view.get("phase") in (PHASE_ROUND_OVER, PHASE_GAME_OVER) else ""
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="table-svg" data-table=""%s viewBox="%d %d %d %d" '
+             'role="img" aria-label="%s">' % (over, x, y, w, h, escape(words.get("summary") or table_summary(view)))]
     for line in picture["connectors"]:
         # A tile that had to be placed further out: a thin dotted line to its place.
         parts.append('<line class="connector" x1="%d" y1="%d" x2="%d" y2="%d" stroke="#d9c79a" '

@@ -90,6 +90,17 @@ def test_a_table_that_fits_with_tiles_nearly_as_large_is_shown_whole():
     assert covered["scale"] == pytest.approx(26 / (50 * PER_UNIT))
 
 
+def test_a_rounds_last_position_is_shown_whole_where_its_tiles_are_legible_so():
+    """The round is over (the table's data-over): nothing is left to place, and the table as it
+    ended is shown whole where its tiles draw 15 px or more so (WIDE_SHORT_PX: a phone's picture
+    fitted draws them about 18 px); a phone on its side, which fits a grown table at 10 px,
+    still frames the last tile."""
+    focus = [[150, 140, 170, 160]]
+    legible, small = follow(dict(case(focus), over=True), dict(case(focus), over=True, perUnit=0.2))
+    assert legible is None
+    assert small is not None and small["scale"] > 1
+
+
 def test_a_wide_view_fits_unless_that_would_be_illegible():
     legible, small = follow(case([[10, 10, 40, 30]], w=984, h=445, tools=None),
                             dict(case([[10, 10, 40, 30]], w=984, h=445, tools=None), perUnit=0.2))

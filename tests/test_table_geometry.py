@@ -403,3 +403,38 @@ def test_a_review_on_a_small_phone_draws_the_table_as_play_does(browser, site):
         for seen in (played, reviewed):
             shown = sorted(short_side(t["corners"]) for t in seen["tiles"] if inside(t["corners"], seen["view"]))
             assert shown and shown[len(shown) // 2] >= follow_short - 0.5, (seen["view"], shown)
+
+
+def test_a_rounds_last_position_is_shown_whole_on_a_phone(browser, site):
+    """A round's end, live and in a review's last step: the view framed the last tile played at
+    a legible zoom and cut the rest (23 of 42 tiles on a 390 px phone, opening a shared link).
+    What is left to see then is the table as the round ended: all of it (web/panzoom.js, the
+    table's ``data-over``). A step back, in play again, is followed as before."""
+    import sys
+    from conftest import ROOT, guarded_app
+    sys.path.insert(0, str(ROOT / "web"))
+    from app import session as sess
+
+    setup = dict(sess.default_setup(), game="chicken-foot", players=4, seats=["human"] + ["medium"] * 3,
+                 speed="instant", seed=7)
+    s = sess.Session(setup)
+    s.deal()
+    while s.to_act() is not None:
+        s.apply(s.game.view(s.to_act())["legal"][-1])
+    for page, opener in guarded_app(browser, site, viewport={"width": 390, "height": 844}, is_mobile=True,
+                                    has_touch=True, service_workers="block"):
+        assert opener() == "ready"
+        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.waitingFor === 'none'")
+        ended = page.evaluate(SETTLED)
+        page.get_by_role("button", name="Review moves").click()
+        page.wait_for_selector("#game[data-review]")
+        last = page.evaluate(SETTLED)
+        assert len(ended["tiles"]) >= 30
+        for seen in (ended, last):
+            cut = [t["tile"] for t in seen["tiles"] if not inside(t["corners"], seen["view"])]
+            assert not cut, (seen["view"], cut)
+        page.get_by_role("button", name="Previous move").click()
+        back = page.evaluate(SETTLED)
+        assert back["zoom"] > 100, back["zoom"]      # followed: the last tile framed, zoomed in

@@ -57,8 +57,12 @@ function along(k, lo, hi, f0, f1, t0, t1) {
 // places' number badges, which hang off their tiles); else the focus alone at
 // its zoom, moved as far as the view has room to show the extra boxes too
 // (`lean`: the boxes to centre on, instead of the whole table).
-// Null means: fit the whole table (a wide view already legible).
-export function follow({w, h, tools, focus, extra, all, perUnit, lean}) {
+// `over`: the round is over (the table's data-over).
+// Null means: fit the whole table (a wide view already legible, or a round's last position
+// legible whole: what is left to see is the table as it ended; framing the last tile, a
+// review's or a shared link's last step cut 23 of a phone's 42 tiles).
+export function follow({w, h, tools, focus, extra, all, perUnit, lean, over}) {
+  if (over && TILE_SHORT * perUnit >= WIDE_SHORT_PX) return null;
   if (extra && extra.length) {
     const alone = follow({w, h, tools, focus, all, perUnit});
     const withExtra = follow({w, h, tools, focus: focus.concat(extra), all, perUnit});

@@ -18,7 +18,8 @@
 // centre.  It zooms in on them until a
 // tile's short side is FOLLOW_SHORT_PX, or less if they would not all fit,
 // and centres the whole table as nearly as keeping them in view allows (so
-// it is not cut on one side with bare felt on the other).  Where the whole
+// it is not cut on one side with bare felt on the other).  A round's last
+// position is shown whole where its tiles are legible so.  Where the whole
 // table would fit with tiles of WHOLE_SHORT_PX or more, clear of the tools,
 // it is shown whole instead.
 // The zoom tools float over the view's top right corner: a place framed
@@ -136,6 +137,7 @@ function follow(view) {
     extra: [...table.querySelectorAll("circle.badge")].map((el) => unscale(el.getBoundingClientRect())),
     all: [...table.querySelectorAll("g[data-tile] svg.tile")].map((el) => unscale(el.getBoundingClientRect())),
     perUnit: Math.min((frame[2] - frame[0]) / box.width, (frame[3] - frame[1]) / box.height),
+    over: table.hasAttribute("data-over"),
   });
   if (framed === null) {
     fit(view);
