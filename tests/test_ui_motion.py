@@ -184,6 +184,28 @@ def test_a_tapped_tile_flies_from_its_place_in_the_hand(browser, site):
         assert flight["after"]["opacity"] == 1
 
 
+def test_a_flight_ends_when_the_game_is_put_away(browser, site):
+    """New game in the middle of a flight hides the table: the stand-in flew on to the page's
+    top left corner (where a hidden tile measures) and lay over the setup screen there, whole,
+    for the rest of its flight."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 1366, "height": 768}):
+        assert open_app() == "ready"
+        start_chicken_foot(page, 4, "Normal")
+        for _ in range(3):
+            mouse_step(page)
+        waiting(page)
+        assert page.locator(".travel-ghost").count() == 1, "no flight under way"
+        page.locator("#game button[data-act=new]").click()
+        # Each frame from the click: the stand-in's box, if any.
+        seen = page.evaluate("""() => new Promise((done) => { const out = [];
+          const frame = () => { const g = document.querySelector('.travel-ghost');
+            out.push(g ? [g.getBoundingClientRect().left, g.getBoundingClientRect().top] : null);
+            if (out.length < 12) requestAnimationFrame(frame); else done(out); };
+          frame(); })""")
+        assert page.locator("#setup").is_visible()
+        assert seen[2:] == [None] * 10, seen
+
+
 # Each frame: is the card of the seat to act, in the opponents' strip, inside the strip's box?
 SEAT_WATCH = """
 window.__acting = {episodes: 0, far: 0, unseen: [], cut: []};

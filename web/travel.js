@@ -54,6 +54,7 @@ function pictureOf(to) {
 // the viewport's pixels.  A table tile is an <svg> nested in a turned <g>: its own box
 // through the <g>'s matrix; any other is upright, its box as laid out.
 function placeOf(pic) {
+  if (!pic.getClientRects().length) return {x: 0, y: 0, w: 0, h: 0, angle: 0};   // not drawn (hidden)
   const holder = pic.ownerSVGElement ? pic.parentNode : null;
   const m = holder && holder.getScreenCTM ? holder.getScreenCTM() : null;
   if (!m) {
@@ -102,13 +103,16 @@ function fly(from, to, ms, held) {
     : {x: a.left + a.width / 2, y: a.top + a.height / 2, angle: 0, size: 0.7};
   // (A tile lies at 0, 90, 180 or 270 degrees: turned the shorter way round.)
   const turn = towards(start.angle, land.angle);
+  // False when the tile is no longer drawn (the game was hidden: New game).
   const draw = (p) => {
     const at = placeOf(pic);
+    if (!at.w) return false;
     const e = ease(p);
     const x = start.x + (at.x - start.x) * e, y = start.y + (at.y - start.y) * e;
     const size = (start.size + (1 - start.size) * e) * (at.w / land.w);
     ghost.style.transform = `translate(${x - land.w / 2}px, ${y - land.h / 2}px) ` +
       `rotate(${start.angle + turn * e}deg) scale(${size})`;
+    return true;
   };
   // Drawn at the seat before it joins the page: never a frame at the place first.
   draw(0);
@@ -121,12 +125,12 @@ function fly(from, to, ms, held) {
   const frame = (now) => {
     if (t0 === null) t0 = now;
     const p = Math.min(1, (now - t0) / ms);
-    if (!pic.isConnected || p >= 1) {   // landed, or the table was redrawn under it
+    // Landed, or the table was redrawn or hidden under it.
+    if (!pic.isConnected || p >= 1 || !draw(p)) {
       hidden.cancel();
       ghost.remove();
       return;
     }
-    draw(p);
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
