@@ -29,6 +29,17 @@ def test_games_in_progress_then_finished_with_names_escaped_and_isolated():
     assert "last played then" in html
 
 
+def test_a_saved_game_says_how_far_it_got():
+    """Two games of the same players in the same round read alike ("Chicken Foot, round 1,
+    4 players / Ana, Ben, Cleo, Dev"), but for the time: each now says how many moves it has."""
+    a, b = (saves_view.saved_games_html([item(actions=n)], lambda ms: "then") for n in (12, 1))
+    assert a != b
+    assert "round 2, 3 players \u00b7 12 moves" in a and "round 2, 3 players \u00b7 1 move<" in b
+    assert 'aria-label="Continue Three-Player Moon, round 2, 3 players \u00b7 12 moves: ' in a
+    # A head without the count (an older save) reads as before.
+    assert "move" not in saves_view.saved_games_html([item()], lambda ms: "then").split("saved-names")[0]
+
+
 def test_nothing_saved_draws_nothing():
     assert saves_view.saved_games_html([], lambda ms: "") == ""
 

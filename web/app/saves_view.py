@@ -22,8 +22,10 @@ def _plain_names(names):
 def _row(item, when):
     game = t(sess.GAME_KEYS[item["game"]])
     words = t("saves.item", game=game, round=item["round"], players=item["players"])
-    label = t("saves.item", game=game, round=item["round"], players=item["players"]) + ": " + \
-        _plain_names(item["names"])
+    if "actions" in item:
+        # How far it got: two games of the same players in the same round read alike.
+        words += " \u00b7 " + tn("saves.moves", item["actions"])
+    label = words + ": " + _plain_names(item["names"])
     if item["finished"]:
         main = ('<button type="button" data-act="replay-saved" data-arg="%s" aria-label="%s">%s</button>'
                 % (escape(item["id"]), escape(t("saves.replay_label", game=label)), escape(t("saves.replay"))))

@@ -333,7 +333,11 @@ def _winners_ok(value, n):
             and all(_whole(v) and 0 <= v < n for v in value))
 
 
-EXTRAS = {"seats": _seats_ok, "totals": _totals_ok, "winners": _winners_ok}
+def _actions_ok(value, n):
+    return _whole(value) and value >= 0
+
+
+EXTRAS = {"seats": _seats_ok, "totals": _totals_ok, "winners": _winners_ok, "actions": _actions_ok}
 
 
 def session_of(text):
