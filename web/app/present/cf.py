@@ -86,14 +86,10 @@ def board(s, v, targets, shape, fresh, bottom, marks=None, min_size=None):
     """
     min_size = min_size or TABLE_SHAPES[shape]
     note = ""
-    if v["phase"] != "play":
-        # A round over has nothing left to cover: its open foot is no longer a demand (neither
-        # note nor label), though the engine's view still names it.
-        v = dict(v, open_foot=None)
     foot = v.get("open_foot")
     if foot:
         note = esc(tn("note.foot", foot["needed"], tile=foot["tile"]))
-    elif v["spokes"] < v["spokes_needed"] and v["phase"] == "play":
+    elif v["spokes"] < v["spokes_needed"]:
         # Marked: unlike a foot's, this count has no label on the table, so a phone lets this
         # note take a second line rather than cut it (web/style.css).
         note = '<span class="spokes-note">%s</span>' % esc(tn("note.spokes", v["spokes_needed"] - v["spokes"],
