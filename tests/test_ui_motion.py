@@ -206,6 +206,24 @@ def test_a_flight_ends_when_the_game_is_put_away(browser, site):
         assert seen[2:] == [None] * 10, seen
 
 
+def test_a_computers_flight_passes_under_the_open_drawer(browser, site):
+    """A phone with the side drawer (the move log) open: the computers' tiles flew across it
+    (the stand-in stood at z-index 40 over the drawer's 30), their pictures over the log."""
+    for page, open_app in guarded_app(browser, site, viewport={"width": 390, "height": 844}, is_mobile=True,
+                                      has_touch=True):
+        assert open_app() == "ready"
+        start_chicken_foot(page, 4, "Slow")
+        mouse_step(page)
+        page.locator("#game button.side-toggle").click()
+        page.wait_for_selector("#game[data-side=open]")
+        page.wait_for_selector(".travel-ghost", timeout=30000)
+        ghost, drawer, shade = page.evaluate("""() => [
+          +getComputedStyle(document.querySelector('.travel-ghost')).zIndex,
+          +getComputedStyle(document.getElementById('g-side')).zIndex,
+          +getComputedStyle(document.getElementById('game'), '::after').zIndex]""")
+        assert ghost < shade < drawer or ghost < drawer <= shade, (ghost, drawer, shade)
+
+
 # Each frame: is the card of the seat to act, in the opponents' strip, inside the strip's box?
 SEAT_WATCH = """
 window.__acting = {episodes: 0, far: 0, unseen: [], cut: []};
