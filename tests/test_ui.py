@@ -202,6 +202,35 @@ def test_undo_and_hint(page, open_app):
     assert "Undo" in page.locator("#log-list").inner_text()
 
 
+def test_the_hints_spinner_shows_in_the_dark(browser, site, page_watch):
+    """Dark colours: the busy Hint button's moving arc was the felt's green on the dark button
+    (1.3:1), a grey ring with a gap. Its arc now stands 3:1 or more against the button."""
+    for page in guarded_page(browser, page_watch, viewport={"width": 390, "height": 844}, has_touch=True,
+                             is_mobile=True, color_scheme="dark"):
+        page.goto(app_url(site))
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        page.get_by_role("radio", name="Three-Player Moon").check()
+        page.get_by_role("button", name="Start game").click()
+        assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
+        assert waiting(page) == "human"
+        page.evaluate("""() => { window.__arc = null;
+          new MutationObserver(() => { const b = document.querySelector('#game button.busy[data-act=hint]');
+            if (b && !window.__arc) window.__arc = [getComputedStyle(b, '::after').borderTopColor,
+                                                      getComputedStyle(b).backgroundColor]; })
+            .observe(document.getElementById('game'), {subtree: true, childList: true}); }""")
+        page.locator("#game button[data-act=hint]").click()
+        page.wait_for_function("() => document.querySelector('#game .hint') !== null", timeout=WAIT_MS)
+        arc, ground = page.evaluate("window.__arc")
+
+        def luminance(css):
+            r, g, b = [int(x) / 255 for x in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+            lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+            return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+        hi, lo = sorted([luminance(arc), luminance(ground)], reverse=True)
+        assert (hi + 0.05) / (lo + 0.05) >= 3, (arc, ground)
+
+
 def test_phone_viewport_has_no_horizontal_scroll(browser, site, page_watch):
     # A guarded page (tests/conftest.py): outside requests, page and console errors fail the test.
     for page in guarded_page(browser, page_watch, viewport={"width": 360, "height": 640}, has_touch=True,
