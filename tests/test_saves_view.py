@@ -34,8 +34,8 @@ def test_a_saved_game_says_how_far_it_got():
     4 players / Ana, Ben, Cleo, Dev"), but for the time: each now says how many moves it has."""
     a, b = (saves_view.saved_games_html([item(actions=n)], lambda ms: "then") for n in (12, 1))
     assert a != b
-    assert "round 2, 3 players \u00b7 12 moves" in a and "round 2, 3 players \u00b7 1 move<" in b
-    assert 'aria-label="Continue Three-Player Moon, round 2, 3 players \u00b7 12 moves: ' in a
+    assert "round 2, 3 players \u00b7 12\u00a0moves" in a and "round 2, 3 players \u00b7 1\u00a0move<" in b
+    assert 'aria-label="Continue Three-Player Moon, round 2, 3 players \u00b7 12\u00a0moves: ' in a
     # A head without the count (an older save) reads as before.
     assert "move" not in saves_view.saved_games_html([item()], lambda ms: "then").split("saved-names")[0]
 
