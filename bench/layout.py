@@ -88,7 +88,12 @@ PHONE_MIN_SIZE = [2 * layout.REGIONS["narrow"][0] + 2 * render.TABLE_MARGINS["na
                   2 * layout.REGIONS["narrow"][1] + 2 * render.TABLE_MARGINS["narrow"]]
 BADGE = re.compile(r'<circle class="badge" cx="(-?\d+)" cy="(-?\d+)" r="(\d+)"/>')
 PHONE_SHORT_PX = 18     # the issue's aim for a selected tile's places on a phone
-WHOLE_SHORT_PX = 22     # a table shown whole with its tiles this large needs no closer zoom to be read
+# The page's own figures (web/follow.js), read from it rather than copied: a table shown whole
+# with its tiles WHOLE_SHORT_PX or larger needs no closer zoom; FOCUS_PAD_PX, the view's margin.
+with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "web", "follow.js")) as _f:
+    _FOLLOW_JS = _f.read()
+WHOLE_SHORT_PX, FOCUS_PAD_PX = [float(re.search(r"export const %s = ([\d.]+);" % name, _FOLLOW_JS).group(1))
+                                for name in ("WHOLE_SHORT_PX", "FOCUS_PAD_PX")]
 CASES = [(2, s) for s in range(2, 9)] + [(4, s) for s in range(4, 9)] + [(8, 8)]
 
 
@@ -230,8 +235,7 @@ def whole_px(case):
     boxes = case["all"] + case["focus"]
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
-    pad = 6     # web/follow.js FOCUS_PAD_PX
-    k = min((case["w"] - 2 * pad) / max(1, x1 - x0), (case["h"] - 2 * pad) / max(1, y1 - y0))
+    k = min((case["w"] - 2 * FOCUS_PAD_PX) / max(1, x1 - x0), (case["h"] - 2 * FOCUS_PAD_PX) / max(1, y1 - y0))
     return DRAWN_SHORT * case["perUnit"] * k
 
 

@@ -73,6 +73,9 @@ export function follow({w, h, tools, focus, extra, all, perUnit, lean, over}) {
     return follow({w, h, tools, focus, all, perUnit, lean: focus.concat(extra)});
   }
   const wide = w >= FOLLOW_BELOW_PX;
+  // The scale at which boxes spanning [x0, y0, x1, y1] fit the view, less its padding.
+  const fitting = ([a, b, c, d]) => Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, c - a),
+                                             (h - 2 * FOCUS_PAD_PX) / Math.max(1, d - b));
   const [x0, y0, x1, y1] = union(focus);
   let scale;
   let whole = null;
@@ -80,11 +83,9 @@ export function follow({w, h, tools, focus, extra, all, perUnit, lean, over}) {
     scale = Math.min(MAX, WIDE_SHORT_PX / (TILE_SHORT * perUnit));
   } else {
     const legible = FOLLOW_SHORT_PX / (TILE_SHORT * perUnit);
-    const fits = Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, x1 - x0), (h - 2 * FOCUS_PAD_PX) / Math.max(1, y1 - y0));
-    scale = Math.min(MAX, legible, fits);
+    scale = Math.min(MAX, legible, fitting([x0, y0, x1, y1]));
     // The scale at which every tile and the focus fit the view, if their tiles are large enough there.
-    const [u0, v0, u1, v1] = union(all.concat(focus));
-    const fitsAll = Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, u1 - u0), (h - 2 * FOCUS_PAD_PX) / Math.max(1, v1 - v0));
+    const fitsAll = fitting(union(all.concat(focus)));
     if (!lean && fitsAll < scale && fitsAll * TILE_SHORT * perUnit >= WHOLE_SHORT_PX) whole = Math.max(MIN, fitsAll);
   }
   if (scale <= 1 && wide) return null;

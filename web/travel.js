@@ -1,5 +1,5 @@
-// A played tile travels from its player's seat card to its place on the table
-// (a short animation; none under prefers-reduced-motion).  The page calls
+// A played tile travels from its player's seat card (the person's own, from their hand) to
+// its place on the table (a short animation; none under prefers-reduced-motion).  The page calls
 // window.boneyardTravel(fromElement, toElement, milliseconds) after it has
 // drawn the new position.
 //
@@ -94,10 +94,8 @@ function fly(from, to, ms, held) {
   if (by) ghost.dataset.by = by.dataset.by;
   const seat = from.closest("[data-colour]");
   if (seat) ghost.dataset.colour = seat.dataset.colour;
-  // Over the table and the seat cards (z-index up to 6), under the side drawer and its shade (29,
-  // 30): a phone's open drawer had computers' tiles flying across the move log.
-  Object.assign(ghost.style, {position: "fixed", left: "0px", top: "0px", width: `${land.w}px`,
-                              height: `${land.h}px`, pointerEvents: "none", zIndex: "20"});
+  // (Placed and stacked by .travel-ghost in web/style.css.)
+  Object.assign(ghost.style, {width: `${land.w}px`, height: `${land.h}px`});
   // From the seat: as drawn, a little smaller. From the person's hand or fingers: as the hand
   // drew it (upright, its size), which a table tile's picture is turned a quarter.
   const start = held
