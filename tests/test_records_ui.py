@@ -55,6 +55,15 @@ def test_json_link_and_code_all_read_back_the_same_record():
     assert recordio.parse(share.encode(rec)) == (rec, None)
 
 
+def test_a_share_link_leaves_the_sharers_query_behind():
+    # ?lang= would switch (and remember) the recipient's language; ?seed= and
+    # ?pyodide= are the sharer's knobs, not the game.
+    rec = played_session().game.record()
+    link = recordio.share_link("http://example.org/app/index.html?lang=lv&seed=7&pyodide=off#old", rec, 3)
+    assert link.startswith("http://example.org/app/index.html#record=z") and link.endswith("&step=3")
+    assert recordio.parse(link) == (rec, 3)
+
+
 def test_continuing_an_imported_record_gives_the_identical_game():
     for game, players in (("chicken-foot", 4), ("moon", 3)):
         s = played_session(game, players, rounds=1, extra=4)

@@ -159,9 +159,12 @@ def file_name(rec, date):
 
 
 def share_link(base, rec, step=None):
-    """``base#record=<code>`` (``&step=N`` when given): everything stays in the fragment."""
-    if "#" in base:
-        base = base.split("#", 1)[0]
+    """``base#record=<code>`` (``&step=N`` when given): everything stays in the fragment.
+
+    ``base`` loses its query and fragment: the sharer's ``?lang=`` would switch
+    (and remember) the recipient's language, ``?seed=`` and ``?pyodide=`` are
+    the sharer's testing knobs."""
+    base = base.split("#", 1)[0].split("?", 1)[0]
     link = base + "#record=" + share.encode(rec)
     if step is not None:
         link += "&step=%d" % step
