@@ -324,7 +324,8 @@ def test_the_move_log_reads_its_lines_newest_first_however_often_drawn():
 
     s.log[:] = ["Ana played 9-5 on 9-9", "<b>Ben</b> drew", "Ana played 9-5 on 9-9"] + \
         ["line %d & more" % k for k in range(700)]
-    s.steps[:] = [1, 2, 3] + [None if k % 7 == 0 else k + 4 for k in range(700)]
+    # (Numbered one after another, notes between: a gap would be a line of two moves, below.)
+    s.steps[:] = [1, 2, 3] + [None if k % 7 == 0 else 4 + k - (k + 6) // 7 for k in range(700)]
     fresh = "".join([item(line, n) for line, n in reversed(list(zip(s.log, s.steps))[-60:])])
     assert screens.log_items(s) == screens.log_items(s) == fresh
     # Twelve logs of sixty new lines each: more items than are kept, drawn right all the same.
@@ -339,6 +340,35 @@ def test_the_move_log_reads_its_lines_newest_first_however_often_drawn():
     played = 'Ana played <span class="tile-name">9-5</span> on <span class="tile-name">9-9</span></li>'
     assert screens.log_items(s) == ('<li class="note">Round 2</li><li value="10">Cleo passed</li><li value="9">' + played
                                     + '<li value="8">&lt;b&gt;Ben&lt;/b&gt; drew</li><li value="7">' + played)
+
+
+def test_a_line_of_a_draw_and_a_pass_numbers_both_moves():
+    """A draw and the pass after it are one line of the log, numbered by the pass as a review
+    numbers it; the line carries the draw's number too (data-from, shown "35–36."): "36." after
+    "34." read as a move left out.  Every move is numbered exactly once, lines or not (failed
+    before: no data-from)."""
+    s = sess.Session(dict(sess.default_setup(), game="chicken-foot", players=4, seed=3,
+                          seats=["easy"] * 8))
+    s.deal()
+    rng = random.Random(5)
+    for _round in range(3):
+        if _round:
+            s.deal()
+        while s.game.phase() == "play":
+            s.apply(rng.choice(s.game.legal_actions()))
+            # The page shows the last sixty lines, each as in the whole log.
+            whole = re.findall(r"<li.*?</li>", screens.numbered_items(s.log, s.steps))
+            assert re.findall(r"<li.*?</li>", screens.log_items(s)) == whole[:60]
+    html = screens.numbered_items(s.log, s.steps)
+    items = re.findall(r'<li value="(\d+)"(?: data-from="(\d+)")?>(.*?)</li>', html)
+    covered = []
+    for value, start, _words in reversed(items):
+        covered.extend(range(int(start or value), int(value) + 1))
+    # (The log's first line has no line before it to count from: it shows its own number.)
+    assert covered == list(range(covered[0], s.game.action_count() + 1)) and covered[0] <= 2
+    two = [(int(v), int(f), w) for v, f, w in items if f]
+    assert two and all(f == v - 1 and " drew and passed" in w for v, f, w in two), two
+    assert len(s.log) > 60
 
 
 def test_a_rounds_outcome_says_each_thing_once():

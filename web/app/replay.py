@@ -239,7 +239,8 @@ def carry(old, new):
 
 def log_items(lines, steps):
     """The move log's items, newest first, numbered by ``steps`` (as :func:`app.screens.log_items`)."""
-    return screens.numbered_items(lines[-LOG_LINES:], steps[-LOG_LINES:])
+    return screens.numbered_items(lines[-LOG_LINES:], steps[-LOG_LINES:],
+                                  screens.step_before(steps, len(steps) - LOG_LINES))
 
 
 def checking_words(viewer):

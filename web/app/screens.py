@@ -404,25 +404,46 @@ def reasons_text(s, tiles):
 
 def log_items(s):
     """The move log's items, newest first: the latest moves stay in sight without scrolling."""
-    return numbered_items(s.log[-60:], s.steps[-60:])
+    return numbered_items(s.log[-60:], s.steps[-60:], step_before(s.steps, len(s.steps) - 60))
 
 
-def numbered_items(lines, steps):
+def step_before(steps, end):
+    """The last move's step among ``steps[:end]`` (None if none): what the first numbered line
+    shown after them counts on from (see :func:`numbered_items`)."""
+    for i in range(min(end, len(steps)) - 1, -1, -1):
+        if steps[i] is not None:
+            return steps[i]
+    return None
+
+
+def numbered_items(lines, steps, before=None):
     """The items of ``lines``, newest first, each move numbered as a review numbers it (its
     ``steps``, as long: see ``Session.steps``): "45." is the line a review's "Move 45" ends
-    with.  A line that is no move (a round's start or end) goes unnumbered."""
+    with.  A line that is no move (a round's start or end) goes unnumbered.  A line of
+    several moves (a draw and the pass after it) carries its first in ``data-from``, so
+    that it reads "35–36." (web/style.css) where "36." after "34." looked like a lost move.
+    ``before``: the step of the move line before ``lines``, if any (a log shown in part)."""
+    # Each numbered line's first move: one after the numbered line before it.
+    first = [None] * len(lines)
+    for i in range(len(lines)):
+        if steps[i] is not None:
+            if before is not None and steps[i] > before + 1:
+                first[i] = before + 1
+            before = steps[i]
     out = []
     kept = _LOG_ITEMS
     for i in range(len(lines) - 1, -1, -1):
-        key = (lines[i], steps[i])
+        key = (lines[i], steps[i], first[i])
         item = kept.get(key)
         if item is None:
             if len(kept) >= 500:
                 kept.clear()
             if steps[i] is None:
                 item = '<li class="note">%s</li>' % say(lines[i])
-            else:
+            elif first[i] is None:
                 item = '<li value="%d">%s</li>' % (steps[i], say(lines[i]))
+            else:
+                item = '<li value="%d" data-from="%d">%s</li>' % (steps[i], first[i], say(lines[i]))
             kept[key] = item
         out.append(item)
     return "".join(out)
