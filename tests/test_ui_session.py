@@ -8,6 +8,7 @@ from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "web"))
 
+from app import replay  # noqa: E402
 from app import screens  # noqa: E402
 from app import session as sess  # noqa: E402
 
@@ -369,6 +370,13 @@ def test_a_line_of_a_draw_and_a_pass_numbers_both_moves():
     two = [(int(v), int(f), w) for v, f, w in items if f]
     assert two and all(f == v - 1 and " drew and passed" in w for v, f, w in two), two
     assert len(s.log) > 60
+    # A review shows the log at its step as the game showed it there.
+    viewer = replay.Viewer(s)
+    for step in range(s.game.action_count(), 60, -7):
+        viewer.session(step)
+        lines, steps = viewer.numbered()
+        whole = re.findall(r"<li.*?</li>", screens.numbered_items(lines, steps))
+        assert re.findall(r"<li.*?</li>", replay.log_items(viewer)) == whole[:60], step
 
 
 def test_a_rounds_outcome_says_each_thing_once():

@@ -237,8 +237,12 @@ def carry(old, new):
     return new
 
 
-def log_items(lines, steps):
-    """The move log's items, newest first, numbered by ``steps`` (as :func:`app.screens.log_items`)."""
+def log_items(viewer):
+    """The move log's items at ``viewer``'s step, newest first, as :func:`app.screens.log_items`
+    draws a game's: its last LOG_LINES lines, each numbered as in the whole log (a few lines
+    more are asked for, so that the first shown knows the move before it; see
+    :func:`app.screens.numbered_items`)."""
+    lines, steps = viewer.numbered(LOG_LINES + 8)
     return screens.numbered_items(lines[-LOG_LINES:], steps[-LOG_LINES:],
                                   screens.step_before(steps, len(steps) - LOG_LINES))
 

@@ -448,8 +448,7 @@ def render_review():
     elif viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
         rack += screens.hand_panel_readonly(twin, viewer, steady=False)
     parts["rack"] = rack + review_analysis.panel_html(review)
-    lines, steps = review.numbered(replay.LOG_LINES)
-    parts["log"] = replay.log_items(lines, steps)
+    parts["log"] = replay.log_items(review)
     box = dom.by_id("game")
     box.setAttribute("data-review", review.mode)
     if review.mode == "replay":
