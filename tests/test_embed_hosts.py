@@ -415,6 +415,55 @@ new MutationObserver((changes, observer) => {
         server.server_close()
 
 
+# Inside the frame (another origin: its document is out of the host's reach): whether it is laid
+# out for a low screen, and the bottoms of its picture and of Forward in its own coordinates.
+FITS = """() => ({short: document.documentElement.hasAttribute('data-short'),
+  picture: document.querySelector('svg.table-svg').getBoundingClientRect().bottom,
+  forward: document.getElementById('forward').getBoundingClientRect().bottom})"""
+
+
+def fits(page, frame):
+    """FITS in the page's viewport: the frame's own top added."""
+    seen = frame.locator("html").evaluate(FITS)
+    top = page.locator("#g iframe").evaluate("f => f.getBoundingClientRect().top")
+    return dict(seen, picture=top + seen["picture"], forward=top + seen["forward"])
+
+
+def test_a_diagram_on_another_site_fits_a_phone_turned_on_its_side(browser, boneyard_servers, tmp_path):
+    """An author's diagram (the documented snippet, a strict CSP, another origin) read on a phone
+    on its side: its picture and Forward are on the 390 px screen at once (the frame puts its
+    steps beside its status when embed.js says the reader's screen is low); turned upright, the
+    steps go back under the picture."""
+    boneyard = boneyard_servers[False]
+    origin = boneyard.rstrip("/")
+    hosts.copy_diagrams(tmp_path)
+    (tmp_path / "turn.html").write_text("""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Turned</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">%s</head>
+<body><h1>The foot</h1><domino-game id="g" src="games/cf-foot.json"></domino-game></body></html>
+""" % hosts.classic(boneyard), encoding="utf-8")
+    csp = "default-src 'self'; script-src 'self' %s; frame-src %s" % (origin, origin)
+    server, host = start_host(tmp_path, {"Content-Security-Policy": csp})
+    try:
+        for page in guarded_page(browser, PageWatch(), viewport={"width": 844, "height": 390},
+                                 is_mobile=True, has_touch=True):
+            page.goto(host + "turn.html")
+            frame, state = settle(page, "#g")
+            assert state == "ready"
+            frame.locator("html[data-short]").wait_for(state="attached", timeout=READY_MS)
+            page.locator("#g").evaluate("e => e.scrollIntoView({block: 'start'})")
+            seen = fits(page, frame)
+            assert seen["picture"] <= 390 and seen["forward"] <= 390, seen
+            page.set_viewport_size({"width": 390, "height": 844})
+            frame.locator("html:not([data-short])").wait_for(state="attached", timeout=READY_MS)
+            page.locator("#g").evaluate("e => e.scrollIntoView({block: 'start'})")
+            seen = fits(page, frame)
+            assert seen["forward"] > seen["picture"], seen      # under the picture again
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_the_game_in_a_frame_on_another_site_starts_and_plays(page, boneyard_servers, tmp_path):
     """The whole game in an <iframe> on another site, where Chromium refuses a third-party frame
     IndexedDB and localStorage (as a browser with site data blocked refuses the site itself):

@@ -255,6 +255,55 @@ def test_a_phones_opening_diagram_draws_its_tiles_as_the_game_does(sized_page, s
     assert min(per_step) >= 26 and max(per_step) - min(per_step) < 0.5, per_step
 
 
+# Where a diagram's status, picture and steps lie in the page's viewport (px): the frame's
+# box plus what is inside it.
+SEEN_TOGETHER = """(frame) => {
+  const box = frame.getBoundingClientRect();
+  const doc = frame.contentDocument;
+  const picture = doc.querySelector('svg.table-svg, .moon').getBoundingClientRect();
+  const status = doc.querySelector('.status').getBoundingClientRect();
+  const forward = doc.getElementById('forward').getBoundingClientRect();
+  return {status: box.top + status.top, picture: [box.top + picture.top, box.top + picture.bottom],
+          forward: box.top + forward.bottom, step: doc.documentElement.dataset.step};
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("page_name", PAGES)
+@pytest.mark.parametrize("lang", ["en", "lv"])
+@pytest.mark.parametrize("sized_page", [(844, 390, True)], indirect=True, ids=["phone-on-its-side"])
+def test_a_diagram_and_its_steps_fit_a_phone_on_its_side(sized_page, site, page_name, lang):
+    """On a phone on its side (390 px high) each diagram, its top at the screen's top, shows its
+    status, its whole picture and Forward on the screen at once, step after step: Forward lay
+    60-110 px below it, so that every step meant scrolling down to it and back up to the
+    picture.  The frame puts its steps beside the status and fits the picture to the host's
+    viewport (embed.js posts its height); Chicken Foot's tiles stay 14 px or more."""
+    page = sized_page
+    page.goto(site + "rules/" + page_name + "?lang=" + lang)
+    for i in range(len(widgets(page_name))):
+        element = page.locator("domino-game").nth(i)
+        element.scroll_into_view_if_needed()
+        element.locator("iframe").wait_for(state="attached", timeout=EMBED_READY_MS)
+        frame = element.frame_locator("iframe")
+        frame.locator("html[data-embed-state='ready']").wait_for(state="attached", timeout=EMBED_READY_MS)
+        element.evaluate("e => e.scrollIntoView({block: 'start'})")
+        iframe = element.locator("iframe")
+        for _ in range(4):
+            seen = iframe.evaluate(SEEN_TOGETHER)
+            assert seen["status"] >= 0 and seen["picture"][0] >= 0, (i, seen)
+            assert seen["picture"][1] <= 390 and seen["forward"] <= 390, (i, seen)
+            shorts = frame.locator("svg.table-svg svg.tile").evaluate_all(
+                "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })")
+            assert not shorts or min(shorts) >= DIAGRAM_TILE_PX, (i, seen["step"], min(shorts))
+            forward = frame.locator("#forward")
+            if not forward.is_enabled():
+                break
+            forward.click()
+            frame.locator("html[data-step='%d']" % (int(seen["step"]) + 1)).wait_for(
+                state="attached", timeout=EMBED_READY_MS)
+            element.evaluate("e => e.scrollIntoView({block: 'start'})")
+
+
 CUT_TEXT = """() => [...document.querySelectorAll('.status, .widow span, .move')]
   .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
   .map((e) => [e.className, e.textContent, e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight])"""

@@ -5,8 +5,8 @@
 // To the host (any origin may hear these, so only numbers, states and our
 // own title leave): {boneyardEmbed: "height"|"state"|"step"|"title"|"want-record"}.
 // From the host, accepted only from our parent at the origin it named in
-// ?host=: "theme" (light|dark) and the record it read ("record" with its
-// JSON text, or "record-error" with a catalog key).
+// ?host=: "theme" (light|dark), "viewport" (its height in px) and the record it
+// read ("record" with its JSON text, or "record-error" with a catalog key).
 const root = document.documentElement;
 const START_TIMEOUT_MS = 30000;
 const params = new URLSearchParams(location.search);
@@ -24,6 +24,20 @@ function useTheme(theme) {
   if (theme === "light" || theme === "dark") root.dataset.theme = theme;
 }
 useTheme(params.get("theme"));
+
+// The reader's screen height (the host's viewport, which embed.js posts; a frame opened on
+// its own, its own): below SHORT_PX the frame is laid out to fit it (embed.css, data-short).
+const SHORT_PX = 540;
+function useViewport(height) {
+  const h = Number(height);
+  if (!(Number.isFinite(h) && h >= 100 && h < 20000)) return;
+  root.style.setProperty("--host-h", Math.round(h) + "px");
+  root.toggleAttribute("data-short", h < SHORT_PX);
+}
+if (!embedded) {
+  useViewport(innerHeight);
+  addEventListener("resize", () => useViewport(innerHeight));
+}
 
 function postHeight() {
   tell({ boneyardEmbed: "height", height: Math.ceil(root.getBoundingClientRect().height) });
@@ -65,6 +79,7 @@ addEventListener("message", (event) => {
   const data = event.data;
   if (event.source !== window.parent || !HOST || event.origin !== HOST || !data) return;
   if (data.boneyardEmbed === "theme") useTheme(data.theme);
+  else if (data.boneyardEmbed === "viewport") useViewport(data.height);
   else if (data.boneyardEmbed === "record" && typeof data.text === "string") answer({ text: data.text, name: String(data.name || "") });
   else if (data.boneyardEmbed === "record-error" && data.error) answer({ error: data.error });
 });

@@ -178,6 +178,19 @@
     element.heard(data);
   });
 
+  // The viewport's height, changed only by a turn or a resize of the window: a phone's
+  // browser bar, shown and hidden as the reader scrolls (about 60 px), would redraw every
+  // diagram on the page under the reader's eyes.
+  let viewport = Math.round(window.innerHeight);
+  function viewportHeight() {
+    const now = Math.round(window.innerHeight);
+    if (Math.abs(now - viewport) > 100) viewport = now;
+    return viewport;
+  }
+  addEventListener("resize", () => {
+    for (const element of elements) element.sendViewport();
+  });
+
   function themeChanged() {
     for (const element of elements) element.sendTheme();
   }
@@ -380,6 +393,7 @@
       if (!this.listening) {
         this.listening = true;
         this.sendTheme();   // a theme change while the frame loaded
+        this.sendViewport();
       }
       if (this.notice) {
         this.notice.remove();
@@ -425,6 +439,17 @@
       if (!shrinkable && height < (this.keep || 0)) return;
       this.keep = height;
       this.style.minHeight = height + "px";
+    }
+
+    // The reader's screen height: a frame taller than it (a phone on its side) puts its
+    // steps beside its status and fits its picture in between, so that the reader sees the
+    // picture and taps Forward without scrolling (web/embed/frame.js).
+    sendViewport() {
+      const height = viewportHeight();
+      if (this.frame && this.listening && height !== this.sentViewport) {
+        this.sentViewport = height;
+        this.frame.contentWindow.postMessage({ boneyardEmbed: "viewport", height }, SITE_ORIGIN);
+      }
     }
 
     sendTheme() {
