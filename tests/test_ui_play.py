@@ -231,6 +231,13 @@ def test_last_play_is_highlighted_and_motion_respects_the_preference(browser, si
         assert animation == ("none" if motion == "reduce" else "ring-pulse")
         # The highlight itself stays (colour is not the only signal: a dashed outline).
         assert ring.evaluate("r => getComputedStyle(r).strokeDasharray") not in ("none", "")
+        if motion != "reduce":
+            # The pulse starts as a whole, soft ring, its dashes opening as it narrows: dashed
+            # from the start, the 14-wide ring was a white comb around the tile.
+            start = ring.evaluate("""r => { const a = r.getAnimations()[0]; a.pause(); a.currentTime = 0;
+                const s = getComputedStyle(r); return [s.strokeDasharray, parseFloat(s.strokeWidth)]; }""")
+            gaps = [float(x.strip().rstrip("px")) for x in start[0].split(",")]
+            assert gaps[1::2] == [0.0] * len(gaps[1::2]) and start[1] >= 10, start
 
 
 def test_pinch_zooms_the_table(browser, site, page_watch):
