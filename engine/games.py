@@ -43,16 +43,19 @@ class GameInfo:
       worlds, Chicken Foot: playouts) on a slow interpreter (MicroPython in
       the browser, until Pyodide is ready): what it reaches within the page's
       time caps on a quiet desktop (``bench/mpy_hard.py --rate``); an int, or
-      a dict by decision kind (see :func:`phase_iterations`).
+      a dict by decision kind (see :func:`phase_iterations`);
+    * ``rules_page`` -- the site's page of the game's rules (relative to the
+      site's root) and ``rules_key`` the catalog key of that page's link text:
+      where the page sends a newcomer, and a player mid-game.
     """
 
     __slots__ = ("name", "title", "title_key", "min_players", "max_players", "default_players",
                  "option_specs", "deal_fields", "_module", "_class", "_player", "analysis", "solver", "presenter",
-                 "low_score_wins", "exact_analysis", "slow_hard_budget")
+                 "low_score_wins", "exact_analysis", "slow_hard_budget", "rules_page", "rules_key")
 
     def __init__(self, name, title, title_key, players, default_players, option_specs, deal_fields, module, cls,
                  player, analysis, solver, presenter, low_score_wins, exact_analysis,
-                 slow_hard_budget):
+                 slow_hard_budget, rules):
         self.name = name
         self.title = title
         self.title_key = title_key
@@ -70,6 +73,7 @@ class GameInfo:
         self.low_score_wins = low_score_wins
         self.exact_analysis = exact_analysis
         self.slow_hard_budget = slow_hard_budget
+        self.rules_page, self.rules_key = rules
 
     def game_class(self):
         """The :class:`~engine.game.Game` subclass (imported on first use)."""
@@ -135,10 +139,12 @@ _GAMES = [
               {"name": "yard_reserve", "kind": "int", "min": 0, "max": 20},
               {"name": "double_blank_50", "kind": "bool"}],
              ["double", "first", "hands", "yard"],
-             "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis", None, "cf", True, False, 140),
+             "chickenfoot", "ChickenFoot", "cf_player", "cf_analysis", None, "cf", True, False, 140,
+             ("rules/chicken-foot.html", "nav.cf_rules")),
     GameInfo("moon", "Three-Player Moon", "game.moon", (3, 3), 3, [],
              ["first", "hands", "widow"],
-             "moon", "Moon", "moon_player", "moon_analysis", "moon_solver", "moon", False, True, 4),
+             "moon", "Moon", "moon_player", "moon_analysis", "moon_solver", "moon", False, True, 4,
+             ("rules/moon.html", "nav.moon_rules")),
 ]
 
 NAMES = [g.name for g in _GAMES]

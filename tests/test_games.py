@@ -1,6 +1,10 @@
 """The registry of games (engine/games.py) and the one rule for a hand's score."""
 
+import json
+
 import pytest
+
+from conftest import ROOT
 
 from engine import games, record
 from engine.chickenfoot import ChickenFoot, hand_score, tile_score
@@ -17,6 +21,16 @@ def test_every_game_is_listed_once_with_its_class():
     assert games.info("chicken-foot").game_class() is ChickenFoot
     assert games.info("moon").game_class() is Moon
     assert record.game_class("moon") is Moon
+
+
+def test_every_game_names_its_rules_page_and_its_links_words():
+    catalog = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+    pages = []
+    for g in games.all_games():
+        assert (ROOT / "web" / "site" / g.rules_page).is_file(), g.rules_page
+        assert g.rules_key in catalog and catalog[g.rules_key].endswith("rules"), g.rules_key
+        pages.append(g.rules_page)
+    assert len(set(pages)) == len(pages)
 
 
 def test_player_ranges_and_defaults():

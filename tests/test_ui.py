@@ -249,6 +249,38 @@ def test_phone_viewport_has_no_horizontal_scroll(browser, site, page_watch):
         shot(page, "phone")
 
 
+def test_the_rules_are_a_tap_away_from_the_start_and_from_a_game(browser, site, page_watch):
+    """A newcomer's first question: the rules pages' links sit under the buttons that start the
+    games, on a phone's first screen (they lay in the footer, below the whole setup), a finger's
+    size; in a game, its own rules open from the side panel in a tab of their own (the game
+    stays)."""
+    for page in guarded_page(browser, page_watch, viewport={"width": 390, "height": 844}, has_touch=True,
+                             is_mobile=True):
+        page.goto(app_url(site))
+        assert wait_for_state(page, "app-state", 30000) == "ready"
+        links = page.locator("#setup .play-rules a")
+        assert links.count() == 2
+        for i, (path, title) in enumerate((("rules/chicken-foot.html", "Chicken Foot rules"),
+                                           ("rules/moon.html", "Moon rules"))):
+            link = links.nth(i)
+            assert link.inner_text() == title
+            box = link.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 844 - 80 and box["height"] >= 44, box
+            href = link.evaluate("a => a.href")
+            assert href == site + path and page.request.get(href).ok
+        # ...above the setup form.
+        form = page.get_by_role("radio", name="Chicken Foot").bounding_box()
+        assert links.nth(1).bounding_box()["y"] < form["y"]
+        page.get_by_role("button", name="Play Three-Player Moon").click()
+        page.locator("html[data-waiting-for='human'], html[data-waiting-for='none']").wait_for(state="attached")
+        page.locator(".side-toggle").click()
+        rules = page.locator("#g-side .side-rules a")
+        assert rules.count() == 1 and rules.inner_text() == "Moon rules"
+        assert rules.evaluate("a => [a.href, a.target, a.rel]") == [site + "rules/moon.html", "_blank", "noopener"]
+        rules.scroll_into_view_if_needed()
+        assert rules.bounding_box()["height"] >= 44
+
+
 def test_name_with_html_is_shown_literally(page, open_app):
     evil = "<img src=x onerror=alert(1)>"
     dialogs = []

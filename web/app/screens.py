@@ -105,8 +105,18 @@ def play_now(setup, going=None):
         out.append(button('<span class="play-title">%s</span><span class="play-note">%s</span>' % (
             esc(t("play.game", game=t(g.title_key))), esc(t(note, players=n, computers=len(others)))),
             "quick", g.name, cls="play-card"))
-    out.append("</div></div>")
+    out.append("</div>")
+    # A newcomer's first question, under the buttons that start the games (the footer's
+    # links lay below the whole setup, three screens down on a phone).
+    out.append('<p class="play-rules"><span>%s</span>%s</p></div>' % (esc(t("play.how_to")), rules_links()))
     return "".join(out)
+
+
+def rules_links(names=None):
+    """Links to the rules pages of the games named (default: every game), in the registry's order
+    (side by side: web/style.css spaces them)."""
+    return "".join(['<a href="./%s">%s</a>' % (g.rules_page, esc(t(g.rules_key)))
+                              for g in sess.games.all_games() if names is None or g.name in names])
 
 
 # --- playing -----------------------------------------------------------------

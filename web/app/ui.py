@@ -317,9 +317,12 @@ def skeleton(game):
             '<button type="button" class="side-close" data-act="side" data-arg="close">%s</button>'
             '<details class="log" open><summary>%s</summary>'
             '<ol id="log-list" reversed tabindex="0" aria-label="%s"></ol></details>'
-            '<div id="g-sheet"></div><div id="side-records"></div><div id="side-theme"></div></aside>'
+            '<div id="g-sheet"></div><div id="side-records"></div><div id="side-theme"></div>'
+            # The game's rules in a tab of their own: the game stays as it is (and is saved).
+            '<p class="side-rules">%s</p></aside>'
             % (t("board.table"), screens.board_frame(game), t("board.your_hand"), t("play.side"),
-               t("play.side_close"), t("log.title"), t("log.label")))
+               t("play.side_close"), t("log.title"), t("log.label"),
+               screens.rules_links([game]).replace("<a ", '<a target="_blank" rel="noopener" ')))
 
 
 def paint(parts):
