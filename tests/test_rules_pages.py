@@ -193,6 +193,16 @@ def test_rules_page_renders_every_diagram(page, site, page_name):
 DIAGRAM_TILE_PX = 14
 
 
+def ready_diagram(page, i):
+    """``(element, frame locator)`` of the page's diagram ``i``, scrolled to and shown."""
+    element = page.locator("domino-game").nth(i)
+    element.scroll_into_view_if_needed()
+    element.locator("iframe").wait_for(state="attached", timeout=EMBED_READY_MS)
+    frame = element.frame_locator("iframe")
+    frame.locator("html[data-embed-state='ready']").wait_for(state="attached", timeout=EMBED_READY_MS)
+    return element, frame
+
+
 @pytest.fixture
 def sized_page(browser, page_watch, request):
     from conftest import guarded_page
@@ -211,11 +221,7 @@ def test_chicken_foot_diagrams_draw_tiles_big_enough_to_read(sized_page, site):
     page = sized_page
     page.goto(site + "rules/chicken-foot.html")
     for i in range(len(widgets("chicken-foot.html"))):
-        element = page.locator("domino-game").nth(i)
-        element.scroll_into_view_if_needed()
-        element.locator("iframe").wait_for(state="attached", timeout=EMBED_READY_MS)
-        frame = element.frame_locator("iframe")
-        frame.locator("html[data-embed-state='ready']").wait_for(state="attached", timeout=EMBED_READY_MS)
+        _element, frame = ready_diagram(page, i)
         # Each tile's box as drawn (a turned tile's box is larger than the tile, never smaller).
         shorts = frame.locator("svg.table-svg svg.tile").evaluate_all(
             "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })")
@@ -236,11 +242,7 @@ def test_a_phones_opening_diagram_draws_its_tiles_as_the_game_does(sized_page, s
     same at every step, so the table does not jump as it grows."""
     page = sized_page
     page.goto(site + "rules/chicken-foot.html")
-    element = page.locator("domino-game").first
-    element.scroll_into_view_if_needed()
-    element.locator("iframe").wait_for(state="attached", timeout=EMBED_READY_MS)
-    frame = element.frame_locator("iframe")
-    frame.locator("html[data-embed-state='ready']").wait_for(state="attached", timeout=EMBED_READY_MS)
+    _element, frame = ready_diagram(page, 0)
     per_step = []
     forward = frame.get_by_role("button", name="Forward")
     while True:
@@ -281,11 +283,7 @@ def test_a_diagram_and_its_steps_fit_a_phone_on_its_side(sized_page, site, page_
     page = sized_page
     page.goto(site + "rules/" + page_name + "?lang=" + lang)
     for i in range(len(widgets(page_name))):
-        element = page.locator("domino-game").nth(i)
-        element.scroll_into_view_if_needed()
-        element.locator("iframe").wait_for(state="attached", timeout=EMBED_READY_MS)
-        frame = element.frame_locator("iframe")
-        frame.locator("html[data-embed-state='ready']").wait_for(state="attached", timeout=EMBED_READY_MS)
+        element, frame = ready_diagram(page, i)
         element.evaluate("e => e.scrollIntoView({block: 'start'})")
         iframe = element.locator("iframe")
         for _ in range(4):
@@ -318,11 +316,7 @@ def test_a_narrow_diagram_cuts_no_status(sized_page, site, page_name):
     page = sized_page
     page.goto(site + "rules/" + page_name + "?lang=sw")
     for i in range(len(widgets(page_name))):
-        element = page.locator("domino-game").nth(i)
-        element.scroll_into_view_if_needed()
-        element.locator("iframe").wait_for(state="attached", timeout=EMBED_READY_MS)
-        frame = element.frame_locator("iframe")
-        frame.locator("html[data-embed-state='ready']").wait_for(state="attached", timeout=EMBED_READY_MS)
+        _element, frame = ready_diagram(page, i)
         assert frame.locator("html").get_attribute("lang") == "sw"
         assert frame.locator("html").evaluate(CUT_TEXT) == [], "diagram %d" % i
         # ...and its steps are a finger's size on a touch screen.
