@@ -122,8 +122,10 @@ def position(rec, step, shown, shape="frame"):
     status = t("embed.status", game=title(name), round=max(1, game.round_count()))
     seat = game.current_seat()
     turn = t("embed.to_play", name=names[seat]) if seat is not None else ""
-    out = ['<p class="status">%s &middot; %s</p>' % (esc(status), esc(t("embed.step_of", step=step, total=total)))]
-    out.append('<p class="move" aria-live="polite">%s%s</p>' % (
+    # The status and the move as one block (a frame on a low screen puts its steps beside it).
+    out = ['<div class="head"><p class="status">%s &middot; %s</p>' % (
+        esc(status), esc(t("embed.step_of", step=step, total=total)))]
+    out.append('<p class="move" aria-live="polite">%s%s</p></div>' % (
         esc(move + "." if move else t("embed.the_deal")), (" " + esc(turn) + ".") if turn else ""))
     out.append(present.of(name).picture(present.Seats(game, names), game, rec, shown, shape))
     details = [hands_html(game, names, shown)] if shown != "none" else []
