@@ -432,8 +432,8 @@ def fits(page, frame):
 def test_a_diagram_on_another_site_fits_a_phone_turned_on_its_side(browser, boneyard_servers, tmp_path):
     """An author's diagram (the documented snippet, a strict CSP, another origin) read on a phone
     on its side: its picture and Forward are on the 390 px screen at once (the frame puts its
-    steps beside its status when embed.js says the reader's screen is low); turned upright, the
-    steps go back under the picture."""
+    steps beside its status when embed.js says the reader's screen is low), also once started
+    again; turned upright, the steps go back under the picture."""
     boneyard = boneyard_servers[False]
     origin = boneyard.rstrip("/")
     hosts.copy_diagrams(tmp_path)
@@ -454,6 +454,11 @@ def test_a_diagram_on_another_site_fits_a_phone_turned_on_its_side(browser, bone
             page.locator("#g").evaluate("e => e.scrollIntoView({block: 'start'})")
             seen = fits(page, frame)
             assert seen["picture"] <= 390 and seen["forward"] <= 390, seen
+            # A frame started again (its attributes changed; or released far off, then back) is
+            # told the height anew: it once kept the tall layout.
+            page.locator("#g").evaluate("e => e.setAttribute('step', '5')")
+            frame.locator("html[data-step='5'][data-embed-state='ready']").wait_for(state="attached", timeout=READY_MS)
+            frame.locator("html[data-short]").wait_for(state="attached", timeout=READY_MS)
             page.set_viewport_size({"width": 390, "height": 844})
             frame.locator("html:not([data-short])").wait_for(state="attached", timeout=READY_MS)
             page.locator("#g").evaluate("e => e.scrollIntoView({block: 'start'})")

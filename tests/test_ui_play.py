@@ -87,6 +87,48 @@ def newest_number(page):
                          " return li ? li.value : null; }")
 
 
+# The first line of the move log that covers two moves: its drawn number (the ::before a
+# marker cannot carry in WebKit) and where its words and the line above's words begin.
+TWO_MOVES = """() => {
+  const li = document.querySelector('#log-list li[data-from]');
+  if (!li) return null;
+  const start = (e) => { const r = document.createRange(); r.selectNodeContents(e); return r.getClientRects()[0].left; };
+  const other = [...document.querySelectorAll('#log-list li[value]:not([data-from])')]
+    .find((o) => String(o.value).length === String(li.value).length);
+  // An outside marker ends where its line's box begins, as wide as its words ("35. ").
+  const span = document.createElement('span');
+  span.style.whiteSpace = 'pre';
+  span.textContent = other.value + '. ';
+  other.append(span);
+  const marker = other.getBoundingClientRect().left - span.getBoundingClientRect().width;
+  span.remove();
+  return {marker, number: li.getBoundingClientRect().left + parseFloat(getComputedStyle(li).textIndent),
+          content: getComputedStyle(li, '::before').content, from: li.dataset.from, value: String(li.value),
+          words: start(li), others: start(other), style: getComputedStyle(li).listStyleType};
+}"""
+
+
+def test_a_log_line_of_two_moves_shows_both_numbers(page, open_app):
+    """A draw and the pass after it are one line of the log: it reads "34–35." (drawn by the
+    line's ::before, which every engine draws; a marker's content WebKit ignores), its number
+    starting where the others' do (its indent as wide as their "35. ") and its words after it."""
+    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
+    seen = None
+    for _ in range(80):
+        if not mouse_step(page):
+            break
+        waiting(page)
+        seen = page.evaluate(TWO_MOVES)
+        if seen:
+            break
+    assert seen, "no line of two moves in 80 steps"
+    assert seen["content"] == '"%s\u2013%s. "' % (seen["from"], seen["value"]) and seen["style"] == "none", seen
+    # Its number begins where another line's of as many digits begins (within 2 px) ...
+    assert abs(seen["number"] - seen["marker"]) < 2, seen
+    # ... and its words after it, further on than the other lines' words.
+    assert seen["words"] > seen["others"] + 2, seen
+
+
 def test_review_steps_back_read_only(page, open_app):
     setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
     for _ in range(10):

@@ -361,13 +361,14 @@ def test_a_line_of_a_draw_and_a_pass_numbers_both_moves():
             whole = re.findall(r"<li.*?</li>", screens.numbered_items(s.log, s.steps))
             assert re.findall(r"<li.*?</li>", screens.log_items(s)) == whole[:60]
     html = screens.numbered_items(s.log, s.steps)
-    items = re.findall(r'<li value="(\d+)"(?: data-from="(\d+)")?>(.*?)</li>', html)
+    items = re.findall(r'<li value="(\d+)"(?: data-from="(\d+)" data-digits="(\d+)")?>(.*?)</li>', html)
     covered = []
-    for value, start, _words in reversed(items):
+    for value, start, digits, _words in reversed(items):
         covered.extend(range(int(start or value), int(value) + 1))
+        assert not digits or int(digits) == len(value)
     # (The log's first line has no line before it to count from: it shows its own number.)
     assert covered == list(range(covered[0], s.game.action_count() + 1)) and covered[0] <= 2
-    two = [(int(v), int(f), w) for v, f, w in items if f]
+    two = [(int(v), int(f), w) for v, f, _d, w in items if f]
     assert two and all(f == v - 1 and " drew and passed" in w for v, f, w in two), two
     assert len(s.log) > 60
     # A review shows the log at its step as the game showed it there.

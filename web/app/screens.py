@@ -431,7 +431,8 @@ def numbered_items(lines, steps, before=None):
     ``steps``, as long: see ``Session.steps``): "45." is the line a review's "Move 45" ends
     with.  A line that is no move (a round's start or end) goes unnumbered.  A line of
     several moves (a draw and the pass after it) carries its first in ``data-from``, so
-    that it reads "35–36." (web/style.css) where "36." after "34." looked like a lost move.
+    that it reads "35–36." (web/style.css; ``data-digits``: how wide the other lines' numbers
+    are there) where "36." after "34." looked like a lost move.
     ``before``: the step of the move line before ``lines``, if any (a log shown in part)."""
     # Each numbered line's first move: one after the numbered line before it.
     first = [None] * len(lines)
@@ -453,7 +454,8 @@ def numbered_items(lines, steps, before=None):
             elif first[i] is None:
                 item = '<li value="%d">%s</li>' % (steps[i], say(lines[i]))
             else:
-                item = '<li value="%d" data-from="%d">%s</li>' % (steps[i], first[i], say(lines[i]))
+                item = '<li value="%d" data-from="%d" data-digits="%d">%s</li>' % (
+                    steps[i], first[i], len(str(steps[i])), say(lines[i]))
             kept[key] = item
         out.append(item)
     return "".join(out)

@@ -178,14 +178,12 @@
     element.heard(data);
   });
 
-  // The viewport's height, changed only by a turn or a resize of the window: a phone's
-  // browser bar, shown and hidden as the reader scrolls (about 60 px), would redraw every
-  // diagram on the page under the reader's eyes.
-  let viewport = Math.round(window.innerHeight);
+  // The viewport's height as the page's layout has it (the root's client height): a phone's
+  // browser bar, shown and hidden as the reader scrolls, changes innerHeight by about 60 px
+  // and would redraw every diagram under the reader's eyes; the layout's height stays the
+  // height with the bar shown, and changes with a turn or a resized window.
   function viewportHeight() {
-    const now = Math.round(window.innerHeight);
-    if (Math.abs(now - viewport) > 100) viewport = now;
-    return viewport;
+    return Math.round(document.documentElement.clientHeight || window.innerHeight);
   }
   addEventListener("resize", () => {
     for (const element of elements) element.sendViewport();
@@ -335,6 +333,7 @@
       // The frame starts in the theme its URL names; a change before it
       // speaks would be posted to about:blank and lost, so it waits (heard()).
       this.sentTheme = themeOf(this);
+      this.sentViewport = null;   // (a frame started again, after a release, is told anew)
       this.listening = false;
       byWindow.set(frame.contentWindow, this);
       starting.add(this);
