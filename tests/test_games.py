@@ -1,6 +1,7 @@
 """The registry of games (engine/games.py) and the one rule for a hand's score."""
 
 import json
+import re
 
 import pytest
 
@@ -31,6 +32,12 @@ def test_every_game_names_its_rules_page_and_its_links_words():
         assert g.rules_key in catalog and catalog[g.rules_key].endswith("rules"), g.rules_key
         pages.append(g.rules_page)
     assert len(set(pages)) == len(pages)
+    # The page's footer (static HTML, there before the app starts) links the same pages, in
+    # the registry's order, with the same words.
+    footer = (ROOT / "index.html").read_text(encoding="utf-8").split('<footer', 1)[1]
+    links = [(href, key) for href, key in re.findall(r'<a href="\./([^"]+)" data-i18n="([^"]+)"', footer)
+             if href.startswith("rules/")]
+    assert links == [(g.rules_page, g.rules_key) for g in games.all_games()]
 
 
 def test_player_ranges_and_defaults():

@@ -276,7 +276,10 @@ def test_last_play_is_highlighted_and_motion_respects_the_preference(browser, si
         if motion != "reduce":
             # The pulse starts as a whole, soft ring, its dashes opening as it narrows: dashed
             # from the start, the 14-wide ring was a white comb around the tile.
-            start = ring.evaluate("""r => { const a = r.getAnimations()[0]; a.pause(); a.currentTime = 0;
+            # (Restarted and held at its first frame: at the instant speed it lasts 0.25 s, over
+            # before a loaded machine reads it.)
+            start = ring.evaluate("""r => { r.style.animation = 'none'; r.getBoundingClientRect();
+                r.style.animation = ''; const a = r.getAnimations()[0]; a.pause(); a.currentTime = 0;
                 const s = getComputedStyle(r); return [s.strokeDasharray, parseFloat(s.strokeWidth)]; }""")
             gaps = [float(x.strip().rstrip("px")) for x in start[0].split(",")]
             assert gaps[1::2] == [0.0] * len(gaps[1::2]) and start[1] >= 10, start
