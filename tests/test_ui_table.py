@@ -1523,3 +1523,29 @@ def test_the_views_edge_is_drawn_where_it_cuts_tiles(browser, site, options):
             assert max(m["inside"]) > 8, m   # ...and lies inside the felt
             assert sum(abs(a - b) for a, b in zip(m["mat"], m["felt"])) >= 12, (scheme, m)
             assert "inset" in m["edge"], (scheme, m)
+
+
+# Each opponent's name on its card: the width its text needs and the width it is given.
+NAME_ROOM = """() => [...document.querySelectorAll('#game .seats-bar .seat-card .seat-name')].map((n) => {
+  const r = document.createRange();
+  r.selectNodeContents(n);
+  return [n.textContent, r.getBoundingClientRect().width, n.getBoundingClientRect().width];
+})"""
+
+
+def test_a_name_that_fits_its_card_is_not_cut_for_the_level_beside_it(browser, site):
+    """On a phone's narrow cards the level word gives way to the name: "Benedikta" fits its
+    card, yet showed "Benedik… m…", the level (flex-shrink 1000) leaving the name a 64th of a
+    pixel to give, enough for its ellipsis. The name now keeps all it needs."""
+    for page, open_app in guarded_app(browser, site, **PHONE):
+        setup = dict(sess.default_setup(), game="chicken-foot", players=4, speed="instant",
+                     seats=["human", "medium", "hard", "easy"] + ["easy"] * 4,
+                     names=["Ana", "Benedikta", "Cleopatra", "Dev", "Eli", "Fay", "Gus", "Hana"])
+        assert open_app() == "ready"
+        page.evaluate("(t) => localStorage.setItem('boneyard.setup', t)", json.dumps(setup))
+        assert open_app() == "ready"
+        page.locator("button[data-act=start]").click()
+        waiting(page)
+        rooms = page.evaluate(NAME_ROOM)
+        assert [name for name, _need, _given in rooms] == ["Benedikta", "Cleopatra", "Dev"]
+        assert all(given >= need for _name, need, given in rooms), rooms
