@@ -178,7 +178,7 @@ class Reading:
 
 
 # The move log shows this many lines, the newest (ui asks the viewer for only these).
-LOG_LINES = 60
+LOG_LINES = screens.LOG_LINES
 
 # A record of more actions than this opens before its check ends (see preview):
 # MicroPython on the page checks a few ten thousand actions a second at best.
@@ -242,9 +242,7 @@ def log_items(viewer):
     draws a game's: its last LOG_LINES lines, each numbered as in the whole log (a few lines
     more are asked for, so that the first shown knows the move before it; see
     :func:`app.screens.numbered_items`)."""
-    lines, steps = viewer.numbered(LOG_LINES + 8)
-    return screens.numbered_items(lines[-LOG_LINES:], steps[-LOG_LINES:],
-                                  screens.step_before(steps, len(steps) - LOG_LINES))
+    return screens.last_items(*viewer.numbered(LOG_LINES + 8))
 
 
 def checking_words(viewer):

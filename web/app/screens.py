@@ -112,11 +112,12 @@ def play_now(setup, going=None):
     return "".join(out)
 
 
-def rules_links(names=None):
+def rules_links(names=None, new_tab=False):
     """Links to the rules pages of the games named (default: every game), in the registry's order
-    (side by side: web/style.css spaces them)."""
-    return "".join(['<a href="./%s">%s</a>' % (g.rules_page, esc(t(g.rules_key)))
-                              for g in sess.games.all_games() if names is None or g.name in names])
+    (side by side: web/style.css spaces them); ``new_tab``: each opens in a tab of its own."""
+    attrs = ' target="_blank" rel="noopener"' if new_tab else ""
+    return "".join(['<a href="./%s"%s>%s</a>' % (g.rules_page, attrs, esc(t(g.rules_key)))
+                    for g in sess.games.all_games() if names is None or g.name in names])
 
 
 # --- playing -----------------------------------------------------------------
@@ -412,18 +413,25 @@ def reasons_text(s, tiles):
     return " ".join(lines)
 
 
+# The move log's lines shown (the page's and a review's): the latest moves stay in sight
+# without scrolling.
+LOG_LINES = 60
+
+
 def log_items(s):
-    """The move log's items, newest first: the latest moves stay in sight without scrolling."""
-    return numbered_items(s.log[-60:], s.steps[-60:], step_before(s.steps, len(s.steps) - 60))
+    """The move log's items, newest first."""
+    return last_items(s.log, s.steps)
 
 
-def step_before(steps, end):
-    """The last move's step among ``steps[:end]`` (None if none): what the first numbered line
-    shown after them counts on from (see :func:`numbered_items`)."""
-    for i in range(min(end, len(steps)) - 1, -1, -1):
+def last_items(lines, steps, count=LOG_LINES):
+    """:func:`numbered_items` of the last ``count`` of ``lines``, each numbered as in them all:
+    the first shown counts on from the move line before it."""
+    before = None
+    for i in range(len(steps) - count - 1, -1, -1):
         if steps[i] is not None:
-            return steps[i]
-    return None
+            before = steps[i]
+            break
+    return numbered_items(lines[-count:], steps[-count:], before)
 
 
 def numbered_items(lines, steps, before=None):

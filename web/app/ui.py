@@ -322,7 +322,7 @@ def skeleton(game):
             '<p class="side-rules">%s</p></aside>'
             % (t("board.table"), screens.board_frame(game), t("board.your_hand"), t("play.side"),
                t("play.side_close"), t("log.title"), t("log.label"),
-               screens.rules_links([game]).replace("<a ", '<a target="_blank" rel="noopener" ')))
+               screens.rules_links([game], new_tab=True)))
 
 
 def paint(parts):
