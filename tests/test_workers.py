@@ -58,9 +58,20 @@ def playing_until(page, condition, timeout_s):
 
 
 def goes_on(page, timeout_s=30):
-    """The game makes another move."""
-    done = actions(page)
-    playing_until(page, lambda: actions(page) > done, timeout_s)
+    """The game makes another move: the next one, or a rematch's first if the
+    game has ended (a made 21 ends Moon at once, and whether a computer bids
+    it can depend on which runtime made the bid, so on timing)."""
+    done = {"count": actions(page)}
+
+    def moved():
+        rematch = page.get_by_role("button", name="Rematch")
+        if rematch.count() and rematch.is_visible():
+            rematch.click()
+            done["count"] = 0
+            return False
+        return actions(page) > done["count"]
+
+    playing_until(page, moved, timeout_s)
 
 
 def status(page):
