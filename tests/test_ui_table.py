@@ -929,6 +929,59 @@ def test_a_table_zoomed_by_hand_is_as_it_was_after_the_setup(page, open_app):
     assert page.evaluate("document.getElementById('g-table').style.transform") == before
 
 
+TRANSFORM = "document.getElementById('g-table').style.transform"
+
+
+def settled(page):
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def test_a_review_and_a_new_round_each_have_their_own_zoom(page, open_app):
+    """A zoom is kept for what the table shows: one made in a review ends with it (it stayed on
+    in the game, cutting off where the person could play at every turn after it), a zoom of the
+    game's is as the person left it after a review, and a new round starts unzoomed."""
+    def last_tile(s):
+        v = s.game.view(0)
+        return s.to_act() == 0 and len(v["hand"]) == 1 and any(a != "draw" and a != "pass" for a in v["legal"])
+
+    s = seeded_turn(3, ["human", "easy", "easy"], last_tile)
+    load_save(page, open_app, s)
+    assert waiting(page) == "human"
+    settled(page)
+    unzoomed = page.evaluate(TRANSFORM)
+    page.get_by_role("button", name="Review moves").click()
+    page.get_by_role("button", name="First move").click()
+    for _ in range(3):
+        page.locator("#game [data-zoom=in]").click()
+    assert "scale" in page.evaluate(TRANSFORM)
+    page.get_by_role("button", name="Back to the game").click()
+    waiting(page)
+    settled(page)
+    assert page.evaluate(TRANSFORM) == unzoomed
+    assert page.evaluate(JOINABLE_IN_VIEW)["out"] == []
+
+    for _ in range(2):
+        page.locator("#game [data-zoom=in]").click()
+    zoomed = page.evaluate(TRANSFORM)
+    assert "scale" in zoomed
+    page.get_by_role("button", name="Review moves").click()
+    settled(page)
+    assert page.evaluate(TRANSFORM) != zoomed
+    page.get_by_role("button", name="Back to the game").click()
+    waiting(page)
+    settled(page)
+    assert page.evaluate(TRANSFORM) == zoomed
+
+    page.locator("#game .hand button:not([disabled])").first.click()
+    places = page.locator("#game .places button:not([disabled])")
+    if places.count():
+        places.first.click()
+    page.get_by_role("button", name="Next round").click()
+    waiting(page)
+    settled(page)
+    assert "scale" not in page.evaluate(TRANSFORM)
+
+
 def seeded_turn(players, seats, found, pick=lambda s, legal: legal[0], seeds=200):
     """The first Chicken Foot session, over rounds dealt from seeds 1, 2, ..., at which
     ``found(s)`` holds (asked before each action), each action meanwhile ``pick(s, legal)``."""

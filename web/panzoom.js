@@ -41,11 +41,23 @@ const STEP = 1.25;
 const PAN_PX = 48;
 const views = new WeakMap();
 
+// A view's zoom and pan for each thing it shows, named by its data-view ("play:3" for the
+// game's third round, "review:2" for the second review opened: web/app/ui.py's view_key).  A
+// name not seen starts unzoomed and replaces the one of its kind, so that a review leaves the
+// game's view as the person left it, and neither a review's zoom nor an old round's carries on.
 function stateOf(view) {
-  let s = views.get(view);
+  let named = views.get(view);
+  if (!named) {
+    named = new Map();
+    views.set(view, named);
+  }
+  const name = view.dataset.view || "";
+  let s = named.get(name);
   if (!s) {
+    const kind = name.split(":")[0];
+    for (const other of [...named.keys()]) if (other.split(":")[0] === kind) named.delete(other);
     s = {scale: 1, x: 0, y: 0, pointers: new Map(), pinch: null, moved: false, manual: false};
-    views.set(view, s);
+    named.set(name, s);
   }
   return s;
 }
@@ -111,7 +123,10 @@ function joinable(view, table) {
 // The follow mode (see the top of this file; the arithmetic is web/follow.js's).
 function follow(view) {
   const s = stateOf(view);
-  if (s.manual) return;
+  if (s.manual) {
+    apply(view, s);   // (as the person left it: on coming back from a review too)
+    return;
+  }
   const inner = view.querySelector("#g-table");
   const table = inner && inner.querySelector("svg[data-table]");
   const box = table && table.viewBox.baseVal;
@@ -183,9 +198,12 @@ function watchSize(view) {
 
 // Every redraw of the table or the hand (a tile drawn may join the table where none could;
 // and one for a table drawn before this module was loaded).
+// (And the view shows another thing: a review opened or closed, whose table may be the same.)
 new MutationObserver((mutations) => {
-  if (mutations.some((m) => m.target.id === "g-table" || m.target.id === "g-hand")) followSoon();
-}).observe(document.body, {childList: true, subtree: true});
+  if (mutations.some((m) => m.target.id === "g-table" || m.target.id === "g-hand" || m.attributeName === "data-view")) {
+    followSoon();
+  }
+}).observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ["data-view"]});
 followSoon();
 
 function pan(view, dx, dy) {

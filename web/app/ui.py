@@ -465,6 +465,9 @@ def render_review():
     act = focused.getAttribute("data-act") if focused is not None and focused.getAttribute else None
     arg = focused.getAttribute("data-arg") if act else None
     lost = paint(parts)
+    if _review_no["review"] is not review:
+        _review_no.update(review=review, no=_review_no["no"] + 1)
+    view_key("review:%d" % _review_no["no"])
     records.refresh()
     if lost or not box.contains(window.document.activeElement):
         # Keep focus on the same control (Autoplay/Stop share one id) when it is still usable.
@@ -477,6 +480,19 @@ def render_review():
         if el is not None:
             el.focus()
     announce(review.describe())
+
+
+_review_no = {"review": None, "no": 0}
+
+
+def view_key(key):
+    """Name what the Chicken Foot table shows, for panzoom.js, which keeps a zoom and pan for
+    each name: a review (each one opened) starts unzoomed and leaves the game's view as the
+    person left it, and a new round starts unzoomed.  A zoom made in a review once stayed on in
+    the game, the places to play cut off at every turn after it."""
+    view = dom.by_id("cf-view")
+    if view is not None and view.getAttribute("data-view") != key:
+        view.setAttribute("data-view", key)
 
 
 def render():
@@ -543,6 +559,7 @@ def render():
     box.setAttribute("data-phase", "over" if over else ("pass" if passing else "play"))
     dom.by_id("setup").hidden = True
     lost = paint(parts)
+    view_key("play:%d" % game.round_count())
     if over:
         dom.set_state("waiting-for", "none")
     elif seat is not None:
