@@ -431,7 +431,7 @@ def test_bad_files_links_and_records_leave_the_game_alone(page, open_app, site, 
     page.locator("#rec-paste-box summary").click()
     page.get_by_label("Record (JSON) or share link").fill(json.dumps(bad))
     page.get_by_role("button", name="Load").click()
-    page.wait_for_function("() => document.getElementById('rec-error').textContent.includes('round 1, action 2: ')")
+    page.wait_for_function("() => document.getElementById('rec-error').textContent.includes('round 2, move 3: ')")
     assert page.locator("#game[data-review]").count() == 0
     assert page.evaluate("window.boneyard.record()") == before and save_of(page) == saved
 
@@ -505,3 +505,33 @@ def test_a_shared_record_with_a_nul_in_a_name_opens_whole(page, open_app, site):
     page.wait_for_selector("#game[data-review]")
     assert page.get_by_role("button", name="Play from here").first.is_visible()
     assert page.locator("#game .seat-card .seat-name").filter(has_text="A\u2400B").count() >= 1
+
+
+ALERT_IN_VIEW = """() => { const b = document.getElementById('rec-error').getBoundingClientRect();
+  return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth; }"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("where", ["laptop", "phone"])
+def test_what_is_wrong_with_a_record_is_said_in_view(browser, site, where):
+    """A record that cannot be loaded, pasted into the side panel of a game: its reason is on
+    the screen, not only read out. On a 1366x768 laptop the alert was at 688-811 px, and
+    845-968 once Share link had opened its box: below the screen in a panel nobody scrolled."""
+    from conftest import guarded_app
+    options = ({"viewport": {"width": 1366, "height": 768}} if where == "laptop" else
+               {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True})
+    for page, open_app in guarded_app(browser, site, **options):
+        setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)", "Computer (easy)"], players=3)
+        for _ in range(5):
+            mouse_step(page)
+        waiting(page)
+        if where == "phone":
+            page.locator("#g-tools [data-act=side]").click()
+        page.get_by_role("button", name="Share link").click()
+        shared_link(page)
+        page.locator("#rec-paste-box summary").click()
+        page.get_by_label("Record (JSON) or share link").fill("not a record")
+        page.get_by_role("button", name="Load").click()
+        page.locator("#rec-error[role=alert]").wait_for()
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        assert page.evaluate(ALERT_IN_VIEW), page.locator("#rec-error").bounding_box()

@@ -149,7 +149,7 @@ def error_text(exc):
 
     A record error's reason is its key's text, else its cause's (an illegal
     action inside the record), else the English reason; its place (round R,
-    action A) is said in the current language.
+    action A, counted from 1) is said in the current language.
     """
     if not hasattr(exc, "round_index"):
         text = _keyed(exc)
@@ -160,9 +160,11 @@ def error_text(exc):
         reason = error_text(cause)
     if reason is None:
         reason = exc.reason
+    # The page counts rounds and moves from 1, as its status, log and review do ("round 0,
+    # action 0" named the first move); the engine's own words count as the record's arrays.
     ri, ai = exc.round_index, exc.action_index
     if ri is not None and ai is not None:
-        return t("record.at_action", round=ri, action=ai, reason=reason)
+        return t("record.at_action", round=ri + 1, action=ai + 1, reason=reason)
     if ri is not None:
-        return t("record.at_round", round=ri, reason=reason)
+        return t("record.at_round", round=ri + 1, reason=reason)
     return reason

@@ -50,11 +50,13 @@ def skeleton():
             '<details class="rec-paste" id="rec-paste-box"><summary>%s</summary>'
             '<label for="rec-paste">%s</label><textarea id="rec-paste" rows="3" spellcheck="false"></textarea>%s'
             '</details>'
+            # What is wrong with a record goes under the Load that read it (below the share
+            # box it was off a laptop's screen), and show_error scrolls it into view.
+            '<div id="rec-error" class="error" role="alert" hidden></div>'
             '<div class="rec-share" id="rec-share" hidden><label for="rec-link">%s</label>'
             '<input id="rec-link" type="text" readonly><p id="rec-share-status" role="status"></p></div>'
             '<p id="rec-progress" class="rec-progress" role="status" hidden>'
-            '<progress id="rec-progress-bar" max="1"></progress> <span id="rec-progress-text"></span></p>'
-            '<div id="rec-error" class="error" role="alert" hidden></div>' % (
+            '<progress id="rec-progress-bar" max="1"></progress> <span id="rec-progress-text"></span></p>' % (
                 dom_esc(t("records.group")),
                 button(t("records.export"), "export", "rec-export"),
                 button(t("records.share"), "share", "rec-share-btn"),
@@ -104,6 +106,10 @@ def show_error(text):
     box = dom.by_id("rec-error")
     box.textContent = text
     box.hidden = False
+    # In view where it is said (role=alert reads it out; a person must see it too): the side
+    # panel it is in scrolls, and on a laptop it was below the screen.
+    if str(window.getComputedStyle(box).visibility) == "visible":   # (not in a phone's closed drawer)
+        box.scrollIntoView(False)
 
 
 def clear_error():
