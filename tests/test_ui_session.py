@@ -409,3 +409,28 @@ def test_a_rounds_outcome_says_each_thing_once():
         if len(seen) == 2:
             break
     assert seen == {"blocked", "out"}
+
+
+def test_a_summary_keeps_each_tiles_name_whole():
+    """A round's summary, both games, every language: each tile's name in its text ("4-1") is in
+    a tile-name span, which never breaks (the Moon summary's "dealt 6-4, …, 4-1" broke as "4-" and
+    "1" on a 390 px phone in Albanian)."""
+    from app import i18n
+    for game, players in (("moon", 3), ("chicken-foot", 4)):
+        setup = sess.default_setup()
+        setup.update(game=game, players=players, seats=["human"] + ["easy"] * (players - 1))
+        s = play_until(setup, lambda s: False, 3, limit=400)
+        assert s.game.phase() in ("round-over", "game-over")
+        seen = set()
+        for lang in ("en", "sq", "lv", "sw"):
+            i18n.set_language(lang)
+            try:
+                html = screens.summary_panel(s, True)
+            finally:
+                i18n.set_language("en")
+            seen.add(html)
+            text = re.sub(r"<[^>]*>", "|", re.sub(r'<span class="tile-name">\d-\d</span>', "", html))
+            assert re.findall(r"\d-\d", text) == [], (game, lang)
+            if game == "moon":   # the hands as dealt and the widow, in words (Chicken Foot's are drawn)
+                assert html.count('class="tile-name"') >= 3 * 7 + 1, lang
+        assert len(seen) == 4

@@ -153,13 +153,14 @@ def summary_hands(s):
         hand = deal["hands"][seat]
         extra = ""
         if v.get("bidder") == seat and v.get("discard"):
-            extra = " &middot; " + esc(t("summary.widow_taken", widow=deal["widow"], discard=v["discard"]))
+            extra = " &middot; " + say(t("summary.widow_taken", widow=deal["widow"], discard=v["discard"]))
         out.append('<div class="revealed-hand"><strong>%s</strong>: %s &middot; %s%s'
                    '<div class="hand">%s</div></div>' % (
-                       name_html(s.names[seat]), esc(t("summary.dealt", tiles=", ".join(hand))),
+                       # (say: each tile's name kept whole; Albanian's longer line broke "4-" from "1".)
+                       name_html(s.names[seat]), say(t("summary.dealt", tiles=", ".join(hand))),
                        esc(tn("summary.tricks_won", v["tricks_won"][seat])), extra,
                        "".join([render.tile_svg(x, size=20) for x in hand])))
-    out.append('<p class="widow-note">%s</p>' % esc(t("summary.widow", tile=deal["widow"])))
+    out.append('<p class="widow-note">%s</p>' % say(t("summary.widow", tile=deal["widow"])))
     return "".join(out)
 
 
