@@ -490,6 +490,11 @@ def test_deleting_a_game_in_progress_asks_first(page, open_app):
     row.get_by_role("button", name="Delete", exact=True).click()
     page.wait_for_function("(id) => !document.querySelector(`#setup li[data-game-id=\"${id}\"]`)", arg=game_id)
     assert page.evaluate("k => localStorage.getItem(k)", "boneyard.game." + game_id) is None
+    # ...and stays gone: the page's last save as it is left (pagehide) once wrote the deleted
+    # game back under a new name.
+    reload(page)
+    assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('boneyard.game.'))") == []
+    assert page.locator("#setup .saved-going li").count() == 0
 
 
 def test_a_save_set_aside_can_be_downloaded_as_it_was_and_deleted(page, open_app):
@@ -627,3 +632,29 @@ def test_back_from_new_games_setup_returns_to_the_game(browser, site):
         page.wait_for_function("() => history.state === null")
         assert page.locator("#setup").is_hidden()
         assert page.evaluate("window.__same === true") and page.url == url
+
+
+def test_a_reload_at_a_games_end_shows_its_end_again(page, open_app, site):
+    """This tab's game over, the page reloaded: the winner, Rematch and the score sheet are
+    there again (the setup came up, the game's end a replay away in the history). Left for New
+    game, a reload shows the setup; another tab does not open a finished game."""
+    from tests_saves_support import finished_save
+    assert open_app() == "ready"
+    page.evaluate("(t) => { localStorage.setItem('boneyard.game.gend', t); sessionStorage.setItem('boneyard.tab', 'gend'); }",
+                  finished_save(game_id="gend"))
+    reload(page)
+    assert waiting(page) == "none"
+    assert page.locator("#game").is_visible() and page.locator("#setup").is_hidden()
+    assert page.get_by_role("button", name="Rematch").is_visible()
+    assert "wins" in page.locator("#game .summary").inner_text()
+    assert page.locator("#game .summary table").count() >= 1
+    other = page.context.new_page()
+    other.goto(app_url(site))
+    assert wait_for_state(other, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    assert other.get_by_role("button", name="Start game").is_visible() and other.locator("#game").is_hidden()
+    other.close()
+    page.get_by_role("button", name="New game").first.click()
+    page.wait_for_selector("#setup:not([hidden])")
+    reload(page)
+    assert page.get_by_role("button", name="Start game").is_visible() and page.locator("#game").is_hidden()
+    assert page.evaluate("localStorage.getItem('boneyard.game.gend')") is not None    # still in the history

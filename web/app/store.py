@@ -456,13 +456,15 @@ def migrate_legacy():
 
 
 def resume():
-    """The game this tab was playing (or, in a new tab, the last one played), or None."""
+    """The game this tab was playing, finished or not (a reload at a game's end showed the setup,
+    the winner and the score sheet gone); in a new tab, the last one played that is not
+    finished; or None."""
     migrate_legacy()
     mine = get(TAB_KEY, "session")
     if mine is not None:
         session = load(mine)
         if session is not None:
-            return session if not session.game.is_over() else None
+            return session
     for item in games():
         if not item["finished"]:
             return load(item["id"])
@@ -539,9 +541,15 @@ def delete(game_id):
     remove(PREFIX + game_id)
     remove(ANALYSIS_PREFIX + game_id)
     if tab.id == game_id:
-        tab.id = None
-        tab.rev = 0
-        remove(TAB_KEY, "session")
+        let_go()
+
+
+def let_go():
+    """This tab plays no game now (its game was deleted, or it left a finished one for the
+    setup): a reload shows the setup."""
+    tab.id = None
+    tab.rev = 0
+    remove(TAB_KEY, "session")
 
 
 def start(session=None):
@@ -610,8 +618,11 @@ def _mark(session):
 
 
 def flush(session):
-    """Save ``session`` unless what is stored is already it (``pagehide``: belt and braces)."""
-    save(session)
+    """Save ``session`` unless what is stored is already it (``pagehide``: belt and braces), or
+    this tab plays no game now (:func:`let_go`: the page's last game, deleted or left finished,
+    was written back under a new name as the page was left)."""
+    if tab.id is not None:
+        save(session)
 
 
 def _save_with_room(key, text):

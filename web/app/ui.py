@@ -717,6 +717,8 @@ def handle(act, arg):
         if state.pushed is None and not dom.by_id("game").hidden and s is not None and not s.game.is_over():
             window.history.pushState("setup", "")     # Back returns to the game (on_back)
             state.pushed = str(window.location.hash)
+        if s is not None and s.game.is_over():
+            store.let_go()   # a finished game left: a reload shows the setup, not its end again
         leave_game()
     elif act == "quick":
         start_new(quick_setup(arg))
