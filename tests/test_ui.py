@@ -162,7 +162,8 @@ def test_hot_seat_hides_hands(page, open_app):
     names = ["Ana", "Ben"]
     assert "Pass the device to %s" % names[1 - first] in game.locator(".pass-device").inner_text()
     assert game.locator(".hand button").count() == 0
-    assert game.locator(".hand svg.tile").count() == 0
+    assert game.locator(".hand svg.tile:not(.hand-slot svg)").count() == 0   # (empty places only: the hand's room)
+    assert game.locator(".pass-room svg *").count() == 0
 
 
 def test_undo_and_hint(page, open_app):
@@ -271,6 +272,15 @@ def test_the_rules_are_a_tap_away_from_the_start_and_from_a_game(browser, site, 
         # ...above the setup form.
         form = page.get_by_role("radio", name="Chicken Foot").bounding_box()
         assert links.nth(1).bounding_box()["y"] < form["y"]
+        # In a longer language the second link wraps under the first, never under "How to play:"
+        # (Albanian's "Moon rules" began at the screen's edge below "Si luhet:").
+        page.goto(app_url(site, "?lang=sq"))
+        assert wait_for_state(page, "app-state", 30000) == "ready"
+        label = page.locator("#setup .play-rules > span").first.bounding_box()
+        lefts = [links.nth(i).bounding_box()["x"] for i in range(2)]
+        assert min(lefts) >= label["x"] + label["width"], (label, lefts)
+        page.goto(app_url(site, "?lang=en"))
+        assert wait_for_state(page, "app-state", 30000) == "ready"
         page.get_by_role("button", name="Play Three-Player Moon").click()
         page.locator("html[data-waiting-for='human'], html[data-waiting-for='none']").wait_for(state="attached")
         page.locator(".side-toggle").click()

@@ -582,10 +582,14 @@ def test_rematch_keeps_seats_and_options_and_deals_anew(page, open_app):
 
 
 def hidden_hand(page):
-    """No hand is on screen: the hand-over screen instead."""
+    """No hand is on screen: the hand-over screen instead (over an unseen room of empty places
+    the size of the hand's: no tile in it, nor anything that names one)."""
     assert page.locator("#game .pass-device").count() == 1
-    assert page.locator("#game .rack .hand").count() == 0
-    assert page.locator("#game .rack svg.tile:not(.tile-back)").count() == 0   # backs only
+    assert page.locator("#game .rack .hand:not(.pass-room .hand)").count() == 0
+    assert page.locator("#game .rack svg.tile:not(.tile-back):not(.hand-slot svg)").count() == 0   # backs only
+    room = page.locator("#game .pass-room")
+    assert room.get_attribute("aria-hidden") == "true" and room.inner_html().count("data-") == 0
+    assert page.locator("#game .pass-room svg *").count() == 0
 
 
 def test_hot_seat_never_shows_a_hand_without_its_hand_over(page, open_app):
@@ -615,6 +619,38 @@ def test_hot_seat_never_shows_a_hand_without_its_hand_over(page, open_app):
     record = json.loads(page.evaluate("window.boneyard.record()"))
     last = record["rounds"][-1]["actions"][-1]
     assert last not in ("draw", "pass") and "the last move was" in note.inner_text(), (last, note.inner_text())
+
+
+BOARD_BOX = """() => { const b = document.querySelector('#game .board').getBoundingClientRect();
+  const r = document.querySelector('#game .rack').getBoundingClientRect();
+  return [Math.round(b.top), Math.round(b.height), Math.round(r.top), Math.round(r.height)]; }"""
+
+
+@pytest.mark.parametrize("game", ["Chicken Foot", "Three-Player Moon"])
+def test_a_hand_over_keeps_the_table_still(sized, game):
+    """Hot seat, 1366x768 and a 390x844 phone, both games: the hand-over screen takes the room
+    its turn's rack takes, so the table is the same size and place as the hand is shown (the
+    board was 392 px tall on the hand-over and 287 px on the turn, its tiles moving 50 px at
+    every hand-over)."""
+    kind, page, open_app = sized
+    phone = kind == "phone"
+    humans = 3 if game == "Three-Player Moon" else 2
+    setup_game(page, open_app, game, ["Human"] * humans, players=None if humans == 3 else 2)
+    seen = 0
+    for _ in range(120):
+        shown = page.get_by_role("button", name="Show my tiles")
+        if shown.count():
+            before = page.evaluate(BOARD_BOX)
+            press(page, shown, phone)
+            page.wait_for_selector("#game .rack .hand .tile-btn")
+            after = page.evaluate(BOARD_BOX)
+            assert all(abs(a - b) <= 1 for a, b in zip(before, after)), (seen, before, after)
+            seen += 1
+            if seen == 4:
+                break
+        if not step(page, phone):   # (past a hand everybody passed, or a round's end)
+            break
+    assert seen == 4
 
 
 def test_hot_seat_next_round_hands_over(page, open_app):

@@ -108,7 +108,9 @@ def play_now(setup, going=None):
     out.append("</div>")
     # A newcomer's first question, under the buttons that start the games (the footer's
     # links lay below the whole setup, three screens down on a phone).
-    out.append('<p class="play-rules"><span>%s</span>%s</p></div>' % (esc(t("play.how_to")), rules_links()))
+    # The links in a span of their own: wrapped, the second stays under the first, not under "How to play:".
+    out.append('<p class="play-rules"><span>%s</span><span class="rules-list">%s</span></p></div>'
+               % (esc(t("play.how_to")), rules_links()))
     return "".join(out)
 
 
@@ -318,8 +320,16 @@ def hand_panel(s, seat, selected, hint, why=None):
     others = [a for a in legal if sess.tile_of(a) is None]
     if others:
         out.append('<div class="actions" role="group" aria-label="%s">' % t("hand.actions"))
+        bids = [a for a in others if a.isdigit()]
         for a in others:
-            out.append(button(action_label(a), "act", a, cls="action" + (" hint" if a == hint else "")))
+            if bids and a == bids[0]:
+                # What a narrow row says once before the bids it shows as numbers (their word
+                # left out, web/style.css): "Bid" as the bids' own words have it.
+                out.append('<span class="bid-head" aria-hidden="true">%s</span>' % esc(t("action.bid", bid="").strip()))
+            words = action_label(a)
+            out.append(button(action_html(a, words), "act", a,
+                              cls="action" + (" bid" if a in bids else "") + (" hint" if a == hint else ""),
+                              aria=words if a in bids else None))
         out.append("</div>")
     if selected:
         places = [a for a in legal if sess.tile_of(a) == selected]
@@ -700,14 +710,39 @@ def chart(s, series, narrow=False):
     return "".join(out)
 
 
-def pass_screen(names, seat):
+def action_html(action, label):
+    """An action's button words (``label``: its name).  A bid's words around its number ("Bid",
+    ": shoot the moon") are spans that a narrow row leaves out (web/style.css), its name staying
+    the words: on a phone the bids took a second row (in Swahili a third of the fourth), a row
+    the table gave up while bidding, and its hand-over screen could not keep it."""
+    if not action.isdigit() or action not in label:
+        return label
+    at = label.find(action)
+    return '<span class="bid-word">%s</span>%s<span class="gloss">%s</span>' % (
+        label[:at], action, label[at + len(action):])
+
+
+def hand_room(s, seat):
+    """How many tiles ``seat``'s rack keeps room for at its turn (the game's presenter says)."""
+    return present.of(s.setup["game"]).hand_room(s.game.view(seat))
+
+
+def pass_screen(names, seat, room=0):
     """Hot seat: the hand stays hidden until its owner has the device, named with their seat
-    when another player has the same name (two Anas were told only "Pass the device to Ana")."""
+    when another player has the same name (two Anas were told only "Pass the device to Ana").
+
+    It stands over the room the turn's rack will take (``room``: the tiles the hand keeps room
+    for, the presenter's hand_room), unseen, so that the table keeps its size as the hand is
+    shown: it grew and shrank at every hand-over (392 and 287 px on a laptop, its tiles
+    moving 50 px).
+    """
     name = iso(names[seat])
     if names.count(names[seat]) > 1:
         name = t("replay.seat_label", name=name, n=seat + 1)
-    return ('<div class="pass-device" role="group" aria-labelledby="pass-title"><h2 id="pass-title">%s</h2><p>%s</p>%s</div>'
-            % (say(t("pass.title", name=name)), say(t("pass.look_away", name=name)),
+    return ('<div class="pass-wrap"><div class="pass-room" aria-hidden="true"><div class="action-row"></div>'
+            '<div class="hand">%s</div></div>'
+            '<div class="pass-device" role="group" aria-labelledby="pass-title"><h2 id="pass-title">%s</h2><p>%s</p>%s</div></div>'
+            % (_SLOT * room, say(t("pass.title", name=name)), say(t("pass.look_away", name=name)),
                button(t("pass.show"), "reveal", cls="primary")))
 
 

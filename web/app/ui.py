@@ -530,7 +530,7 @@ def render():
     if over:
         rack = screens.summary_panel(s, shape() == "narrow")
     elif passing:
-        rack = screens.pass_screen(s.names[:s.game.players], seat)
+        rack = screens.pass_screen(s.names[:s.game.players], seat, screens.hand_room(s, seat))
     elif seat is not None:
         prompt = '<p class="prompt" id="prompt">%s%s</p>' % (
             screens.say(t("prompt.your_turn", name=s.iso(seat))), screens.say(hint_text()))
