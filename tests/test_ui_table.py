@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from conftest import APP_READY_TIMEOUT_MS, WORKER_READY_TIMEOUT_MS, guarded_app, wait_for_state
+from conftest import APP_READY_TIMEOUT_MS, ROOT, WORKER_READY_TIMEOUT_MS, guarded_app, wait_for_state
 from engine import games, record
 from sizes import NIGHTLY, examples
 from test_ui import WAIT_MS, mouse_step, reload_with_save, setup_game, waiting
@@ -653,6 +653,32 @@ def test_a_hand_over_keeps_the_table_still(sized, game):
     assert seen == 4
 
 
+@pytest.mark.parametrize("lang", ["en", "sw"])
+@pytest.mark.parametrize("width", [390, 360])
+def test_moons_bids_take_one_row_on_a_phone(browser, site, lang, width):
+    """A phone's bidding row: Pass, then "Bid" once and the bids as numbers, in one row, each
+    button a finger wide and named by its words ("Bid 21: shoot the moon" took a second row at
+    390 px in English, and Swahili's "Zabuni 4" ... at every phone width: the table gave the row up)."""
+    options = {"viewport": {"width": width, "height": 844}, "has_touch": True, "is_mobile": True}
+    for page, open_app in guarded_app(browser, site, **options):
+        assert open_app("?lang=" + lang) == "ready"
+        page.locator("#setup input[name=game]").nth(1).check()
+        for seat, kind in enumerate(["human", "easy", "easy"]):
+            page.locator("#seat-%d" % seat).select_option(kind)
+        page.locator("#speed").select_option("instant")
+        page.locator("#setup .start-bar button").click()
+        page.wait_for_function("() => document.querySelectorAll('#game .actions button.bid').length === 5",
+                               timeout=WAIT_MS)
+        row = page.evaluate("""() => [...document.querySelectorAll('#game .actions > *')].map((e) => {
+          const b = e.getBoundingClientRect(); return [(b.top + b.bottom) / 2, Math.round(b.width), Math.round(b.right)]; })""")
+        middles = [m for m, _, _ in row]
+        assert max(middles) - min(middles) <= 2 and max(r for _, _, r in row) <= width, row
+        assert all(w >= 44 for _, w, _ in row[:1] + row[2:]), row
+        names = page.locator("#game .actions button.bid").evaluate_all("bs => bs.map((b) => b.getAttribute('aria-label'))")
+        bid = CATALOG[lang]["action.bid"]
+        assert names[:4] == [bid.format(bid=n) for n in "4567"] and names[4] == CATALOG[lang]["action.bid_moon"]
+
+
 def test_hot_seat_next_round_hands_over(page, open_app):
     setup = sess.default_setup()
     setup.update(players=2, seats=["human", "human"], speed="instant")
@@ -966,6 +992,8 @@ def test_a_table_zoomed_by_hand_is_as_it_was_after_the_setup(page, open_app):
 
 
 TRANSFORM = "document.getElementById('g-table').style.transform"
+CATALOG = {lang: json.loads((ROOT / "web" / "i18n" / ("%s.json" % lang)).read_text(encoding="utf-8"))
+           for lang in ("en", "sw")}
 
 
 def settled(page):
