@@ -514,6 +514,25 @@ def documented_snippets(boneyard):
     }
 
 
+def author_site(folder, snippets, lang="en", elements=None):
+    """An author's page, ``folder``/author.html, made of the help page's ``snippets`` (see
+    :func:`documented_snippets`) as they read: its script, its stylesheet rules, its elements
+    (or ``elements``) each in a ``<section id="sN">``, served on another site under the
+    Content-Security-Policy the help page gives. Returns (server, its base URL)."""
+    (folder / "games").mkdir(exist_ok=True)
+    (folder / "games" / "opening.json").write_text(          # the author's own file, as the example has it
+        (build.ROOT / "web" / "site" / "rules" / "diagrams" / "cf-foot.json").read_text("utf-8"), encoding="utf-8")
+    (folder / "host.css").write_text("\n".join(snippets["css"]) + "\n", encoding="utf-8")
+    body = "\n".join('<section id="s%d">%s</section>' % (i, e)
+                     for i, e in enumerate(snippets["elements"] if elements is None else elements))
+    (folder / "author.html").write_text(
+        '<!doctype html><html lang="%s"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>An author</title>'
+        '<link rel="stylesheet" href="host.css">%s</head><body>%s</body></html>' % (lang, snippets["script"], body),
+        encoding="utf-8")
+    return start_host(folder, {"Content-Security-Policy": snippets["csp"]})
+
+
 def test_every_snippet_of_the_help_page_works_pasted_as_it_is(page, boneyard_servers, tmp_path):
     """An author's page made of embed-help.html's snippets exactly as they read (the Boneyard
     site's address put in), under the Content-Security-Policy the page gives, on another
@@ -524,17 +543,7 @@ def test_every_snippet_of_the_help_page_works_pasted_as_it_is(page, boneyard_ser
     boneyard = boneyard_servers[False]
     snippets = documented_snippets(boneyard)
     assert len(snippets["elements"]) >= 4 and any(e.startswith("<iframe") for e in snippets["elements"])
-    folder = tmp_path
-    (folder / "games").mkdir()
-    (folder / "games" / "opening.json").write_text(          # the author's own file, as the example has it
-        (build.ROOT / "web" / "site" / "rules" / "diagrams" / "cf-foot.json").read_text("utf-8"), encoding="utf-8")
-    (folder / "host.css").write_text("\n".join(snippets["css"]) + "\n", encoding="utf-8")
-    body = "\n".join('<section id="s%d">%s</section>' % (i, e) for i, e in enumerate(snippets["elements"]))
-    (folder / "author.html").write_text(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An author</title>'
-        '<link rel="stylesheet" href="host.css">%s</head><body>%s</body></html>' % (snippets["script"], body),
-        encoding="utf-8")
-    server, host = start_host(folder, {"Content-Security-Policy": snippets["csp"]})
+    server, host = author_site(tmp_path, snippets)
     try:
         page.set_viewport_size({"width": 390, "height": 844})
         page.goto(host + "author.html")
@@ -550,6 +559,104 @@ def test_every_snippet_of_the_help_page_works_pasted_as_it_is(page, boneyard_ser
                 continue
             frame, state = settle(page, "#s%d domino-game" % i)
             assert state == ("error" if "not-a-record" in element else "ready"), element
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --- the documented snippets on an author's page: focus, heights, attributes' fallbacks --------
+
+def documented_diagram(snippets, caption):
+    """The help page's <domino-game> snippet with ``caption``."""
+    return next(e for e in snippets["elements"] if e.startswith("<domino-game") and 'caption="%s"' % caption in e)
+
+
+def rgb(css):
+    """(r, g, b, alpha) of a computed CSS colour, 'rgb(…)' or 'rgba(…)'."""
+    parts = [float(p) for p in re.findall(r"[\d.]+", css)]
+    return tuple(parts[:3]) + ((parts[3],) if len(parts) > 3 else (1.0,))
+
+
+def contrast(a, b):
+    """WCAG contrast ratio of two (r, g, b) colours."""
+    def luminance(c):
+        ch = [v / 255 for v in c[:3]]
+        ch = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+    hi, lo = sorted([luminance(a), luminance(b)], reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+# Inside a frame: the control keyboard focus is on, its outline, and the colour painted around it
+# (its first ancestor with a background of its own: the outline lies outside the control).
+FOCUSED = r"""() => {
+  const e = document.activeElement;
+  if (!document.hasFocus() || !e || e === document.body) return null;
+  const s = getComputedStyle(e);
+  let around = null;
+  for (let a = e.parentElement; a && !around; a = a.parentElement) {
+    const c = getComputedStyle(a).backgroundColor;
+    if (c !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(c)) around = c;
+  }
+  const r = e.getBoundingClientRect();
+  return {name: e.innerText.replace(/[\u25c0\u25b6]/g, '').trim(), visible: e.matches(':focus-visible'),
+          style: s.outlineStyle, width: parseFloat(s.outlineWidth), offset: parseFloat(s.outlineOffset),
+          color: s.outlineColor, around, left: r.left, top: r.top, height: r.height};
+}"""
+
+# One pixel of a PNG screenshot (base64), decoded by a canvas.
+PIXEL = """async ([png, x, y]) => {
+  const img = new Image();
+  img.src = 'data:image/png;base64,' + png;
+  await img.decode();
+  const c = document.createElement('canvas');
+  c.width = img.width; c.height = img.height;
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  return [...g.getImageData(x, y, 1, 1).data];
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_keyboard_focus_in_a_diagram_is_plain_to_see(scheme, browser, boneyard_servers, tmp_path):
+    """The help page's "Following suit" diagram (Back, Forward and Play from here) on an author's
+    page, reached with Tab: each control's focus ring is at least 2 px and contrasts 3:1 or more
+    with the colour around it, computed and as painted. The frame set none, and Chromium's own
+    1 px ring lay on the light theme's 2 px #3b3b3b button edge (about 1.7:1 focused against not)."""
+    import base64
+
+    boneyard = boneyard_servers[False]
+    snippets = documented_snippets(boneyard)
+    server, host = author_site(tmp_path, snippets, elements=[documented_diagram(snippets, "Following suit")])
+    try:
+        for page in guarded_page(browser, PageWatch(), color_scheme=scheme, viewport={"width": 1366, "height": 768}):
+            page.goto(host + "author.html")
+            frame, state = settle(page, "#s0 domino-game")
+            assert state == "ready"
+            assert frame.locator("html").get_attribute("data-theme") == scheme
+            at = page.locator("#s0 iframe").bounding_box()
+            seen = []
+            for _ in range(8):
+                page.keyboard.press("Tab")
+                ring = frame.locator("html").evaluate(FOCUSED)
+                if ring is None:
+                    if seen:
+                        break       # Tab has left the diagram
+                    continue
+                seen.append(ring["name"])
+                assert ring["visible"] and ring["style"] != "none" and ring["width"] >= 2, ring
+                assert contrast(rgb(ring["color"]), rgb(ring["around"])) >= 3, ring
+                # As painted: the middle of the ring's left side, against the colour around it.
+                x = at["x"] + ring["left"] - ring["offset"] - ring["width"] / 2
+                y = at["y"] + ring["top"] + ring["height"] / 2
+                png = base64.b64encode(page.screenshot()).decode()
+                blank = page.context.new_page()      # (the author's CSP allows no data: image)
+                try:
+                    painted = blank.evaluate(PIXEL, [png, int(x), int(y)])
+                finally:
+                    blank.close()
+                assert contrast(painted, rgb(ring["around"])) >= 3, (ring, painted)
+            assert seen == ["Back", "Forward", "Play from here"], seen
     finally:
         server.shutdown()
         server.server_close()
