@@ -660,3 +660,46 @@ def test_keyboard_focus_in_a_diagram_is_plain_to_see(scheme, browser, boneyard_s
     finally:
         server.shutdown()
         server.server_close()
+
+
+HEIGHT = "(e) => e.getBoundingClientRect().height"
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_each_diagram_box_takes_its_own_pictures_height(size, browser, boneyard_servers, tmp_path):
+    """The help page's snippets in order on an author's page, read one after the other: each
+    <domino-game>'s box and its frame are its own picture's height (within 2 px) while the reader
+    looks at it. The Moon diagram ("Following suit", the third) kept the room learned from the
+    Chicken Foot ones above it: 750 px for a 576 px picture at 1366 (642 for 584 at 390), an
+    empty band under it until it was scrolled away; the first kept the stylesheet's 544 px at 390
+    for its 520 px picture."""
+    boneyard = boneyard_servers[False]
+    snippets = documented_snippets(boneyard)
+    server, host = author_site(tmp_path, snippets)
+    games = [i for i, e in enumerate(snippets["elements"]) if e.startswith("<domino-game")]
+    moon = snippets["elements"].index(documented_diagram(snippets, "Following suit"))
+    try:
+        for page in guarded_page(browser, PageWatch(), viewport={"width": size[0], "height": size[1]}):
+            page.goto(host + "author.html")
+            pictures = {}
+            for i in games:
+                game = page.locator("#s%d domino-game" % i)
+                game.evaluate("(e) => e.scrollIntoView({block: 'start'})")     # the reader is at it
+                frame, state = settle(page, "#s%d domino-game" % i, scroll=False)
+                assert state == ("error" if "not-a-record" in snippets["elements"][i] else "ready"), i
+                deadline = time.monotonic() + 10
+                while True:
+                    picture = frame.locator("html").evaluate(HEIGHT)
+                    box, inner = game.evaluate(HEIGHT), game.locator("iframe").evaluate(HEIGHT)
+                    if max(abs(box - picture), abs(inner - picture)) <= 2 or time.monotonic() > deadline:
+                        break
+                    time.sleep(0.2)
+                top = game.evaluate("(e) => e.getBoundingClientRect().top")
+                assert -2 <= top < size[1] - 50, (i, top)        # still on the reader's screen
+                assert abs(box - picture) <= 2 and abs(inner - picture) <= 2, (i, box, inner, picture)
+                pictures[i] = picture
+            # What made it hard: a taller Chicken Foot diagram above the Moon one.
+            assert max(pictures[i] for i in games if i < moon) > pictures[moon] + 20, pictures
+    finally:
+        server.shutdown()
+        server.server_close()

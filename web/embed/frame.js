@@ -60,6 +60,7 @@ function fail(message, key, params) {
   box.textContent = "This diagram cannot be shown: " + message;
   box.hidden = false;
   document.getElementById("embed-body").hidden = true;
+  postHeight();   // the alert's, before the state (see boneyardReport)
   tell({ boneyardEmbed: "state", state: "error" });
   if (lang === "en") return;
   fetch(new URL("../i18n/" + lang + ".json", import.meta.url))
@@ -85,8 +86,13 @@ addEventListener("message", (event) => {
 });
 if (params.get("from") === "host") tell({ boneyardEmbed: "want-record" });
 
-// What frame.py reports as it goes: state changes and the step shown.
+// What frame.py reports as it goes: state changes and the step shown, each after the height
+// it leaves (so that the host has the drawn diagram's height when it hears "ready"). The
+// ResizeObserver alone is not enough: Chromium does not render a cross-origin frame off the
+// host's screen, so its callback came only once the reader had scrolled to the frame, too
+// late to fit the host's box before it came into view. A height read here forces layout.
 window.boneyardReport = (kind, value) => {
+  if (kind === "step" || kind === "state") postHeight();
   if (kind === "title") tell({ boneyardEmbed: "title", title: String(value) });
   else if (kind === "step") tell({ boneyardEmbed: "step", step: Number(value) });
   else if (kind === "state") tell({ boneyardEmbed: "state", state: String(value) });

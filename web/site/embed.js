@@ -22,8 +22,9 @@
 // Cheap on long pages: a frame starts only when its element comes near the
 // viewport, a few at a time, and at most MAX_LIVE run at once (the farthest
 // is released to a sized placeholder and restarts at its step when it comes
-// back).  The element keeps its room while its frame loads and shrinks only
-// when off screen, so the host page does not shift under the reader.
+// back).  The element keeps its room while its frame loads, then takes its
+// frame's height, both ways: a room guessed too tall left an empty band under
+// a diagram for as long as the reader looked at it.
 (function () {
   "use strict";
   if (window.customElements.get("domino-game")) return;
@@ -130,13 +131,16 @@
 
   // A diagram not yet shown gets the room its page's others took (their
   // median), if it lies below the viewport: resized where nobody looks, it
-  // will hardly move when its own picture comes.
+  // will hardly move when its own picture comes.  Never one whose frame has
+  // drawn (or is being drawn again, after a release): its own height is
+  // known, and a guess set on its frame stayed there (the frame says its
+  // height only when its content changes).
   function learn(height) {
     heights.push(height);
     const sorted = heights.slice().sort((a, b) => a - b);
     const typical = sorted[Math.floor(sorted.length / 2)];
     for (const element of elements) {
-      if (element.measured || element.getBoundingClientRect().top <= window.innerHeight) continue;
+      if (element.measured || element.drawn() || element.getBoundingClientRect().top <= window.innerHeight) continue;
       element.keep = typical;
       element.style.minHeight = typical + "px";
       if (element.box) element.box.style.height = typical + "px";
@@ -162,14 +166,6 @@
     for (const entry of entries) entry.target.isNear = entry.isIntersecting;
     schedule();
   }, { rootMargin: NEAR });
-
-  // On screen or not (no margin): an element shrinks only when off screen.
-  const screen = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      entry.target.onScreen = entry.isIntersecting;
-      if (!entry.isIntersecting) entry.target.fit();
-    }
-  });
 
   addEventListener("message", (event) => {
     const element = byWindow.get(event.source);
@@ -215,10 +211,7 @@
       this.placeholder();
       // A page translating itself (i18n.js) first sets the captions: one frame, in its language.
       const root = document.documentElement;
-      const begin = () => {
-        watcher.observe(this);
-        screen.observe(this);
-      };
+      const begin = () => watcher.observe(this);
       if (root.dataset.i18nState !== "loading") {
         begin();
         return;
@@ -233,7 +226,6 @@
 
     disconnectedCallback() {
       watcher.unobserve(this);
-      screen.unobserve(this);
       elements.delete(this);
       this.release();
     }
@@ -330,6 +322,7 @@
       this.append(frame);
       this.frame = frame;
       this.state = "loading";
+      this.reported = 0;          // the height the frame last said
       // The frame starts in the theme its URL names; a change before it
       // speaks would be posted to about:blank and lost, so it waits (heard()).
       this.sentTheme = themeOf(this);
@@ -373,7 +366,9 @@
       }
       if (!this.frame) return;
       byWindow.delete(this.frame.contentWindow);
-      this.keep = Math.max(this.keep || 0, this.frame.getBoundingClientRect().height);
+      // The placeholder is the diagram's own height once drawn (a guess kept larger made a band).
+      this.keep = this.drawn() && this.reported ? this.reported
+        : Math.max(this.keep || 0, this.frame.getBoundingClientRect().height);
       this.frame.remove();
       this.frame = null;
       live -= 1;
@@ -402,15 +397,17 @@
       if (kind === "height") {
         const height = Number(data.height);
         if (!(Number.isFinite(height) && height > 0 && height < 20000)) return;
-        this.frame.style.height = Math.ceil(height) + "px";
+        this.reported = Math.ceil(height);
+        this.frame.style.height = this.reported + "px";
         this.fit();
-        if (this.state === "ready" && !this.measured) {
-          this.measured = true;
-          learn(Math.ceil(height));
-        }
+        this.measure();
       } else if (kind === "state") {
-        if (data.state === "ready" || data.state === "error") this.state = data.state;
-        if (data.state === "ready" || data.state === "error") this.settled();
+        if (data.state === "ready" || data.state === "error") {
+          this.state = data.state;
+          this.settled();
+          this.fit();
+          this.measure();
+        }
       } else if (kind === "step") {
         const step = Number(data.step);
         if (Number.isInteger(step) && step >= 0) this.lastStep = step;
@@ -427,15 +424,28 @@
       }
     }
 
-    // The element's room: it grows with its frame at once, and shrinks to
-    // it only while off screen (no shift under the reader's eyes).
+    // A diagram's first drawn height is what the page's diagrams not yet shown learn from.
+    measure() {
+      if (this.state === "ready" && this.reported && !this.measured) {
+        this.measured = true;
+        learn(this.reported);
+      }
+    }
+
+    // Whether the frame has drawn its diagram (or the alert saying why it cannot).
+    drawn() {
+      return Boolean(this.frame) && (this.state === "ready" || this.state === "error");
+    }
+
+    // The element's room.  A loading frame is short ("Loading the diagram…"): it only grows
+    // the room kept for it.  Once drawn, the room is the frame's height, smaller or larger, on
+    // screen too: the room kept was a guess (the stylesheet's, or the median learned from the
+    // page's other diagrams), and one kept until the reader scrolled away left a Moon hand
+    // (576 px) under a Chicken Foot table's 750 px, a 174 px empty band.
     fit() {
-      const height = this.frame ? Math.ceil(parseFloat(this.frame.style.height)) : this.keep;
+      const height = this.frame ? this.reported : this.keep;
       if (!height) return;
-      // A loading frame is short; only its picture's height may shrink the room.
-      // An error's short alert takes its own height at once (the author's page is broken anyway).
-      const shrinkable = this.state === "error" || (!this.onScreen && this.state === "ready");
-      if (!shrinkable && height < (this.keep || 0)) return;
+      if (!this.drawn() && height < (this.keep || 0)) return;
       this.keep = height;
       this.style.minHeight = height + "px";
     }
