@@ -703,3 +703,32 @@ def test_each_diagram_box_takes_its_own_pictures_height(size, browser, boneyard_
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_unknown_theme_or_language_falls_back_as_the_help_page_says(scheme, browser, boneyard_servers, tmp_path):
+    """theme="purple" and lang="xx" on a Latvian author's page: the diagram is shown, as the
+    help page says, in the page's language and its theme (auto). lang="xx" once gave English
+    on a Latvian page, and neither fallback was written down (the page said a wrong attribute
+    is explained in the diagram's box)."""
+    boneyard = boneyard_servers[False]
+    snippets = documented_snippets(boneyard)
+    odd = documented_diagram(snippets, "Following suit").replace("<domino-game ", '<domino-game theme="purple" lang="xx" ')
+    server, host = author_site(tmp_path, snippets, lang="lv", elements=[odd])
+    try:
+        for page in guarded_page(browser, PageWatch(), color_scheme=scheme):
+            page.goto(host + "author.html")
+            frame, state = settle(page, "#s0 domino-game")
+            assert state == "ready"
+            assert frame.locator("html").get_attribute("lang") == "lv"
+            assert frame.locator("html").get_attribute("data-theme") == scheme
+            assert frame.get_by_role("button", name="Atpakaļ").is_visible()
+            assert frame.get_by_role("alert").count() == 0
+    finally:
+        server.shutdown()
+        server.server_close()
+    # The help page says so, in its rows for theme and lang.
+    text = (build.ROOT / "web" / "site" / "embed-help.html").read_text("utf-8")
+    rows = dict(re.findall(r"<tr><td><code>(\w+)</code></td><td[^>]*>(.*?)</td></tr>", text, re.S))
+    assert "Any other value is taken as auto" in rows["theme"], rows["theme"]
+    assert "Any other language" in rows["lang"], rows["lang"]

@@ -14,9 +14,10 @@
 // file: one on the Boneyard site is read by the frame; any other, e.g. one
 // beside the host page, is read here, in the host page's context, and handed
 // to the frame by postMessage), step, hand, reveal, controls, caption, lang
-// (default the host page's <html lang>), theme (auto|light|dark; auto
-// follows the host's declared color-scheme, else its prefers-color-scheme).
-// The frame checks them and shows what is wrong inside the element; the host
+// (default, and for a language Boneyard does not speak, the host page's
+// <html lang>, else English), theme (auto|light|dark, anything else taken as
+// auto; auto follows the host's declared color-scheme, else its
+// prefers-color-scheme).  The frame checks the others and shows what is wrong inside the element; the host
 // page is never touched beyond the element itself.
 //
 // Cheap on long pages: a frame starts only when its element comes near the
@@ -69,14 +70,22 @@
     return WORDS[lang] || WORDS.en || {};
   }
 
+  // One of LANGS for a language tag ("lv-LV": lv), else null.
+  function known(tag) {
+    const base = (tag || "").trim().toLowerCase().split(/[-_]/)[0];
+    return LANGS.includes(base) ? base : null;
+  }
+
+  // The element's lang, else (none, or one Boneyard does not speak: lang is HTML's own
+  // attribute, and lang="de" on a German page is no mistake) the host page's, else English,
+  // as embed-help.html says.  An unknown lang once gave English on a Latvian page.
   function languageOf(element) {
-    const tag = element.getAttribute("lang") || document.documentElement.lang || "";
-    const base = tag.toLowerCase().split(/[-_]/)[0];
-    return LANGS.includes(base) ? base : "en";
+    return known(element.getAttribute("lang")) || known(document.documentElement.lang) || "en";
   }
 
   // "auto": the host's declared color-scheme when it names one, else its
-  // prefers-color-scheme.
+  // prefers-color-scheme.  Any other value is taken as auto (embed-help.html
+  // says so): a theme is only how the diagram looks, not worth refusing it.
   const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
   function themeOf(element) {
     const asked = (element.getAttribute("theme") || "auto").trim().toLowerCase();
