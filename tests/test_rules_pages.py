@@ -357,3 +357,44 @@ def test_a_site_pages_links_reach_every_other_page_and_fit_a_finger(sized_page, 
     assert reached == {""} | set(SITE_PAGES) - {path}, links
     small = [(target, round(w), round(h)) for target, w, h in links if w < 44 or h < 44]
     assert small == [], small
+
+
+# Each tile name ("6-2", "12-0") in the site pages' code blocks, with the number of lines its
+# text is drawn on (the distinct tops of its Range's boxes), and whether the page scrolls sideways.
+PRE_TILE_LINES = r"""() => {
+  const found = [];
+  for (const pre of document.querySelectorAll('main pre')) {
+    const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/(?<![\w-])\d{1,2}-\d{1,2}(?![\w-])/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        found.push([m[0], new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size]);
+      }
+    }
+  }
+  return {found, wide: document.documentElement.scrollWidth};
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("sized_page", [(390, 844, True), (360, 640, True)], indirect=True,
+                         ids=["phone", "small-phone"])
+def test_a_tile_name_in_a_code_block_is_never_split(sized_page, site):
+    """The record page's JSON examples wrap on a phone: Chromium breaks a line after a hyphen
+    even between digits, so "6-2" was drawn as `"6-` over `2"` (10 tile names in the Moon example
+    at 390 px, 3 at 360). Every tile name in every code block is on one line, and the page still
+    does not scroll sideways."""
+    page = sized_page
+    width = page.viewport_size["width"]
+    seen = 0
+    for path in SITE_PAGES:
+        page.goto(site + path)
+        got = page.evaluate(PRE_TILE_LINES)
+        split = [name for name, lines in got["found"] if lines != 1]
+        assert split == [], (path, split)
+        assert got["wide"] <= width, (path, got["wide"])
+        seen += len(got["found"])
+    assert seen >= 50, seen      # the two JSON examples hold 52
+
