@@ -440,3 +440,25 @@ def test_the_help_pages_diagrams_keep_the_rules_pages_room_below_them(sized_page
     close = [(name, round(gap, 1)) for name, gap in help_gaps if gap < min(rules) - 0.5]
     assert close == [], (close, min(rules))
 
+
+@pytest.mark.browser
+@pytest.mark.no_pyodide
+@pytest.mark.parametrize("sized_page", [(1366, 768, False), (390, 844, True)], indirect=True,
+                         ids=["desktop", "phone"])
+def test_the_game_pages_footer_links_are_as_tall_as_the_site_pages(sized_page, site):
+    """The game page's footer links (the rules pages, embed help) were 16 px tall on a desktop
+    (44 px only on a touch screen), where the site pages' links are 44 px everywhere: a small
+    target for a mouse or a stylus on a touch laptop. They are 44 px at 1366 and 390 alike, and
+    still one row on the desktop."""
+    from conftest import app_url, wait_for_state, APP_READY_TIMEOUT_MS
+
+    page = sized_page
+    page.goto(app_url(site))
+    assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+    links = page.evaluate("""() => [...document.querySelectorAll('footer.site-footer nav a')].map((a) => {
+      const r = a.getBoundingClientRect(); return [a.getAttribute('href'), r.top, r.height]; })""")
+    assert [href for href, _, _ in links] == ["./rules/chicken-foot.html", "./rules/moon.html", "./embed-help.html"]
+    small = [(href, round(h)) for href, _, h in links if h < 44]
+    assert small == [], small
+    if page.viewport_size["width"] >= 1000:
+        assert len({round(top) for _, top, _ in links}) == 1, links
