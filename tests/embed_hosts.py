@@ -100,6 +100,20 @@ def host_server(folder, headers=None):
     return build.QuietServer(("127.0.0.1", 0), handler)
 
 
+def folder_server(dist, folder="/boneyard/"):
+    """Boneyard's ``dist`` served under ``folder`` of a free localhost port, as a project site on
+    GitHub Pages is (user.github.io/boneyard/), with build.py's handler (its MIME types and CSP,
+    no CORS header): anything outside ``folder`` is 404, as the rest of such a host is to it."""
+
+    class Handler(build.NoCorsHandler):
+        def translate_path(self, path):
+            if not path.startswith(folder):
+                return str(Path(self.directory) / "not" / "in" / "the" / "folder")
+            return super().translate_path(path[len(folder) - 1:])
+
+    return build.QuietServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(dist)))
+
+
 def copy_diagrams(folder):
     """The rules pages' record files, as the host author's own files in ``folder``/games."""
     games = Path(folder) / "games"

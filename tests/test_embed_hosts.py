@@ -47,6 +47,16 @@ def boneyard_servers(dist_dir):
         server.server_close()
 
 
+@pytest.fixture(scope="session")
+def boneyard_in_a_folder(dist_dir):
+    """Boneyard's dist/ under /boneyard/ (GitHub Pages' project sites, which embed-help.html
+    recommends), sending no CORS header: its URL, ending in /boneyard/."""
+    server = hosts.folder_server(dist_dir)
+    yield hosts.serve(server) + "boneyard/"
+    server.shutdown()
+    server.server_close()
+
+
 def start_host(folder, headers=None):
     server = hosts.host_server(folder, headers)
     return server, hosts.serve_host(server)
@@ -533,14 +543,18 @@ def author_site(folder, snippets, lang="en", elements=None):
     return start_host(folder, {"Content-Security-Policy": snippets["csp"]})
 
 
-def test_every_snippet_of_the_help_page_works_pasted_as_it_is(page, boneyard_servers, tmp_path):
+@pytest.mark.parametrize("where", ["root", "folder"])
+def test_every_snippet_of_the_help_page_works_pasted_as_it_is(page, boneyard_servers, boneyard_in_a_folder,
+                                                              tmp_path, where):
     """An author's page made of embed-help.html's snippets exactly as they read (the Boneyard
     site's address put in), under the Content-Security-Policy the page gives, on another
     site: every diagram shows (but the one the page shows failing), the iframe form whole,
     without a scroll bar of its own. The page once gave a file example that only worked on
     the Boneyard site itself, and an iframe whose inline style such a policy refuses (it
-    shrank to 300x150) and whose height cut its diagram."""
-    boneyard = boneyard_servers[False]
+    shrank to 300x150) and whose height cut its diagram.  The same with Boneyard served from
+    a folder (http://127.0.0.1:P/boneyard/, as GitHub Pages serves a project): the iframe's
+    record was named from the site's root (src=/rules/...), a 404 there."""
+    boneyard = boneyard_servers[False] if where == "root" else boneyard_in_a_folder
     snippets = documented_snippets(boneyard)
     assert len(snippets["elements"]) >= 4 and any(e.startswith("<iframe") for e in snippets["elements"])
     server, host = author_site(tmp_path, snippets)
@@ -552,7 +566,10 @@ def test_every_snippet_of_the_help_page_works_pasted_as_it_is(page, boneyard_ser
                 frame = page.frame_locator("#s%d iframe" % i)
                 frame.locator("html[data-embed-state='ready'], html[data-embed-state='error']").wait_for(
                     state="attached", timeout=READY_MS)
-                assert frame.locator("html").get_attribute("data-embed-state") == "ready", element
+                assert frame.locator("html").get_attribute("data-embed-state") == "ready", (
+                    element, frame.locator("#embed-error").inner_text())
+                step = re.search(r"step=(\d+)", element).group(1)
+                assert frame.locator("html").get_attribute("data-step") == step, element
                 box = page.locator("#s%d iframe" % i).bounding_box()
                 inner = frame.locator("html").evaluate("(e) => [e.scrollHeight, innerHeight]")
                 assert box["width"] >= 370 and inner[0] <= inner[1], (element, box, inner)
