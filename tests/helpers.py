@@ -116,3 +116,14 @@ def shot(page, name, full_page=True):
     if folder:
         os.makedirs(folder, exist_ok=True)
         page.screenshot(path=os.path.join(folder, name + ".png"), full_page=full_page)
+
+
+# For a page.evaluate script: a PNG screenshot (base64 ``png``) decoded onto a canvas whose
+# 2D context is ``g``, to read its pixels (``g.getImageData``).
+PNG_CANVAS = """const img = new Image();
+  img.src = 'data:image/png;base64,' + png;
+  await img.decode();
+  const c = document.createElement('canvas');
+  c.width = img.width; c.height = img.height;
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);"""

@@ -24,6 +24,7 @@ import pytest
 
 import build
 import embed_hosts as hosts
+from helpers import PNG_CANVAS
 from conftest import guarded_page, PageWatch
 from engine import share
 from test_embed import moon_record
@@ -623,15 +624,9 @@ FOCUSED = r"""() => {
 
 # One pixel of a PNG screenshot (base64), decoded by a canvas.
 PIXEL = """async ([png, x, y]) => {
-  const img = new Image();
-  img.src = 'data:image/png;base64,' + png;
-  await img.decode();
-  const c = document.createElement('canvas');
-  c.width = img.width; c.height = img.height;
-  const g = c.getContext('2d');
-  g.drawImage(img, 0, 0);
+  %s
   return [...g.getImageData(x, y, 1, 1).data];
-}"""
+}""" % PNG_CANVAS
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

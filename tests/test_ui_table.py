@@ -14,6 +14,7 @@ import pytest
 
 from conftest import APP_READY_TIMEOUT_MS, ROOT, WORKER_READY_TIMEOUT_MS, guarded_app, wait_for_state
 from engine import games, record
+from helpers import PNG_CANVAS
 from sizes import NIGHTLY, examples
 from test_ui import WAIT_MS, mouse_step, reload_with_save, setup_game, waiting
 
@@ -1518,17 +1519,11 @@ def test_eight_long_names_keep_the_score_sheet_within_a_laptops_summary(browser,
 
 
 EDGES = """async ([png, box]) => {
-  const img = new Image();
-  img.src = 'data:image/png;base64,' + png;
-  await img.decode();
-  const c = document.createElement('canvas');
-  c.width = img.width; c.height = img.height;
-  const g = c.getContext('2d');
-  g.drawImage(img, 0, 0);
+  %s
   const mean = (x) => { const d = g.getImageData(x, box.top, 3, box.height).data; let sum = 0;
     for (let i = 0; i < d.length; i += 4) sum += d[i] + d[i + 1] + d[i + 2]; return sum / (d.length / 4) / 3; };
   return {left: mean(box.left + 1), right: mean(box.right - 4)};
-}"""
+}""" % PNG_CANVAS
 
 
 def sheet_edges(page, scroll):
