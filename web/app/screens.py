@@ -713,8 +713,9 @@ def chart(s, series, narrow=False):
 def action_html(action, label):
     """An action's button words (``label``: its name).  A bid's words around its number ("Bid",
     ": shoot the moon") are spans that a narrow row leaves out (web/style.css), its name staying
-    the words: on a phone the bids took a second row (in Swahili a third of the fourth), a row
-    the table gave up while bidding, and its hand-over screen could not keep it."""
+    the words: on a phone the bids took a second row (at 390 px in English, at every phone width
+    in Latvian, Albanian and Swahili), a row the table gave up while bidding, and that the
+    hand-over screen could not keep for it."""
     if not action.isdigit() or action not in label:
         return label
     at = label.find(action)
