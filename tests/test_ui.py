@@ -278,7 +278,7 @@ def test_the_rules_are_a_tap_away_from_the_start_and_from_a_game(browser, site, 
         assert wait_for_state(page, "app-state", 30000) == "ready"
         label = page.locator("#setup .play-rules > span").first.bounding_box()
         lefts = [links.nth(i).bounding_box()["x"] for i in range(2)]
-        assert min(lefts) >= label["x"] + label["width"], (label, lefts)
+        assert min(lefts) >= label["x"] + label["width"] and label["height"] < 30, (label, lefts)   # its one line
         page.goto(app_url(site, "?lang=en"))
         assert wait_for_state(page, "app-state", 30000) == "ready"
         page.get_by_role("button", name="Play Three-Player Moon").click()
