@@ -105,7 +105,7 @@ def test_a_bad_line_is_named_and_nothing_is_returned(saves):
     bad = json.loads(lines[2])
     bad["rounds"][0]["actions"][1] = "0-0>9-9"
     for broken, number, words in [
-            (lines[:2] + [json.dumps(bad)] + lines[3:], 3, "round 1, move 2: "),
+            (lines[:2] + [json.dumps(bad)] + lines[3:], 3, "round 1, move 2 of the round: "),
             (lines[:1] + ["", '{"format": "domino-record/1", "game": '] + lines[1:], 3, "not valid JSON"),
             (lines[:3] + [json.dumps({"format": "domino-record/1", "game": "moon", "players": 99, "rounds": []})],
              4, "players"),
@@ -154,7 +154,7 @@ def test_an_exported_history_imports_back_with_the_same_list_and_statistics(page
     page.set_input_files("#rec-file", str(broken))
     alert = page.locator("#rec-error[role=alert]")
     alert.wait_for()
-    assert "line 4: round 1, move 1: " in alert.inner_text() and "Nothing has changed." in alert.inner_text()
+    assert "line 4: round 1, move 1 of the round: " in alert.inner_text() and "Nothing has changed." in alert.inner_text()
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('boneyard.game.')).length") == 0
     assert page.locator("#history > summary").inner_text() == "History: 0 finished games"
 

@@ -209,14 +209,14 @@ def test_record_errors_located_and_translated():
     try:
         # The engine's words count as the record's arrays; the page counts from 1, as it does
         # everywhere ("Round 1", "Move 1 of").
-        for rec, where, said in [(illegal, "round 0, action 0: ", "round 1, move 1: "), (bad_format, "", ""),
+        for rec, where, said in [(illegal, "round 0, action 0: ", "round 1, move 1 of the round: "), (bad_format, "", ""),
                                  (missing, "round 0: ", "round 1: ")]:
             with pytest.raises(record.RecordError) as info:
                 record.replay(rec)
             exc = info.value
             assert str(exc).startswith(where) and (exc.key or exc.cause is not None)
             i18n.set_language("en")
-            assert i18n.error_text(exc) == said + str(exc)[len(where):]   # English catalog = the engine's words
+            assert i18n.error_text(exc) == said + str(exc)[len(where):]   # the engine's reason, its place counted from 1
             for lang in LANGS[1:]:
                 i18n.set_language(lang)
                 text = i18n.error_text(exc)

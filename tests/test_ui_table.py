@@ -654,6 +654,17 @@ def test_a_hand_over_keeps_the_table_still(sized, game):
     assert seen == 4
 
 
+def test_a_hand_over_says_nothing_of_the_hidden_hand(page, open_app):
+    """The hand-over's unseen room holds a place for each tile of the hand, whatever the hand
+    can do: one place more for a turn that must draw told everyone at the screen that the
+    hidden hand could not play (and on a phone could make the card a row taller)."""
+    s = seeded_turn(2, ["human", "human"], lambda s: s.game.view(s.to_act())["legal"] == ["draw"])
+    load_save(page, open_app, s)
+    assert waiting(page) == "human"
+    hidden_hand(page)
+    assert page.locator("#game .pass-room .hand-slot").count() == len(s.game.view(s.to_act())["hand"])
+
+
 @pytest.mark.parametrize("lang", ["en", "sw"])
 @pytest.mark.parametrize("width", [390, 360])
 def test_moons_bids_take_one_row_on_a_phone(browser, site, lang, width):
@@ -990,6 +1001,14 @@ def test_a_table_zoomed_by_hand_is_as_it_was_after_the_setup(page, open_app):
     waiting(page)
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert page.evaluate("document.getElementById('g-table').style.transform") == before
+    # Another game, in its first round as this one is, starts unzoomed (a zoom was kept per
+    # round, and a new game's first round took the last one's).
+    page.get_by_role("button", name="New game").first.click()
+    page.wait_for_selector("#setup:not([hidden])")
+    page.get_by_role("button", name="Start game").click()
+    waiting(page)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert "scale" not in page.evaluate("document.getElementById('g-table').style.transform")
 
 
 TRANSFORM = "document.getElementById('g-table').style.transform"
@@ -1012,17 +1031,18 @@ def test_a_review_and_a_new_round_each_have_their_own_zoom(page, open_app):
     s = seeded_turn(3, ["human", "easy", "easy"], last_tile)
     load_save(page, open_app, s)
     assert waiting(page) == "human"
-    settled(page)
-    unzoomed = page.evaluate(TRANSFORM)
     page.get_by_role("button", name="Review moves").click()
     page.get_by_role("button", name="First move").click()
     for _ in range(3):
         page.locator("#game [data-zoom=in]").click()
-    assert "scale" in page.evaluate(TRANSFORM)
+    in_review = page.evaluate(TRANSFORM)
+    assert "scale(1.95" in in_review
     page.get_by_role("button", name="Back to the game").click()
     waiting(page)
+    # (Waited for, not read at once: the view follows play a frame or two after the redraw.)
+    page.wait_for_function("() => !document.getElementById('g-table').style.transform.includes('scale(1.95')",
+                           timeout=WAIT_MS)
     settled(page)
-    assert page.evaluate(TRANSFORM) == unzoomed
     assert page.evaluate(JOINABLE_IN_VIEW)["out"] == []
 
     for _ in range(2):
@@ -1034,8 +1054,8 @@ def test_a_review_and_a_new_round_each_have_their_own_zoom(page, open_app):
     assert page.evaluate(TRANSFORM) != zoomed
     page.get_by_role("button", name="Back to the game").click()
     waiting(page)
-    settled(page)
-    assert page.evaluate(TRANSFORM) == zoomed
+    page.wait_for_function("(t) => document.getElementById('g-table').style.transform === t", arg=zoomed,
+                           timeout=WAIT_MS)
 
     page.locator("#game .hand button:not([disabled])").first.click()
     places = page.locator("#game .places button:not([disabled])")
@@ -1043,6 +1063,8 @@ def test_a_review_and_a_new_round_each_have_their_own_zoom(page, open_app):
         places.first.click()
     page.get_by_role("button", name="Next round").click()
     waiting(page)
+    page.wait_for_function("(t) => document.getElementById('g-table').style.transform !== t", arg=zoomed,
+                           timeout=WAIT_MS)
     settled(page)
     assert "scale" not in page.evaluate(TRANSFORM)
 

@@ -723,17 +723,19 @@ def action_html(action, label):
         label[:at], action, label[at + len(action):])
 
 
-def hand_room(s, seat):
-    """How many tiles ``seat``'s rack keeps room for at its turn (the game's presenter says)."""
-    return present.of(s.setup["game"]).hand_room(s.game.view(seat))
+def unseen_hand_room(s, seat):
+    """How many tiles ``seat``'s rack keeps room for, as its hand-over screen may say it: the
+    presenter's hand_room without the seat's legal actions (one place more while it may draw
+    told everyone at the screen that the hidden hand could not play)."""
+    return present.of(s.setup["game"]).hand_room(dict(s.game.view(seat), legal=[]))
 
 
 def pass_screen(names, seat, room=0):
     """Hot seat: the hand stays hidden until its owner has the device, named with their seat
     when another player has the same name (two Anas were told only "Pass the device to Ana").
 
-    It stands over the room the turn's rack will take (``room``: the tiles the hand keeps room
-    for, the presenter's hand_room), unseen, so that the table keeps its size as the hand is
+    It stands over the room the turn's rack will take (``room``: :func:`unseen_hand_room`),
+    unseen, so that the table keeps its size as the hand is
     shown: it grew and shrank at every hand-over (392 and 287 px on a laptop, its tiles
     moving 50 px).
     """

@@ -142,6 +142,8 @@ def play_mode(on):
 
 def show_setup(message=""):
     state.token += 1
+    if state.session is not None and state.session.game.is_over() and store.tab.id is not None:
+        store.let_go()   # a finished game left for the setup (New game, a history imported): a reload shows the setup
     setup = state.pending_setup if state.pending_setup else saved_setup()
     state.pending_setup = setup
     box = dom.by_id("setup")
@@ -488,7 +490,7 @@ _review_no = {"review": None, "no": 0}
 def view_key(key):
     """Name what the Chicken Foot table shows, for panzoom.js, which keeps a zoom and pan for
     each name: a review (each one opened) starts unzoomed and leaves the game's view as the
-    person left it, and a new round starts unzoomed.  A zoom made in a review once stayed on in
+    person left it, and a new round or another game starts unzoomed.  A zoom made in a review once stayed on in
     the game, the places to play cut off at every turn after it."""
     view = dom.by_id("cf-view")
     if view is not None and view.getAttribute("data-view") != key:
@@ -530,7 +532,7 @@ def render():
     if over:
         rack = screens.summary_panel(s, shape() == "narrow")
     elif passing:
-        rack = screens.pass_screen(s.names[:s.game.players], seat, screens.hand_room(s, seat))
+        rack = screens.pass_screen(s.names[:s.game.players], seat, screens.unseen_hand_room(s, seat))
     elif seat is not None:
         prompt = '<p class="prompt" id="prompt">%s%s</p>' % (
             screens.say(t("prompt.your_turn", name=s.iso(seat))), screens.say(hint_text()))
@@ -559,7 +561,7 @@ def render():
     box.setAttribute("data-phase", "over" if over else ("pass" if passing else "play"))
     dom.by_id("setup").hidden = True
     lost = paint(parts)
-    view_key("play:%d" % game.round_count())
+    view_key("play:%s:%d" % (store.tab.id, game.round_count()))
     if over:
         dom.set_state("waiting-for", "none")
     elif seat is not None:
@@ -717,8 +719,6 @@ def handle(act, arg):
         if state.pushed is None and not dom.by_id("game").hidden and s is not None and not s.game.is_over():
             window.history.pushState("setup", "")     # Back returns to the game (on_back)
             state.pushed = str(window.location.hash)
-        if s is not None and s.game.is_over():
-            store.let_go()   # a finished game left: a reload shows the setup, not its end again
         leave_game()
     elif act == "quick":
         start_new(quick_setup(arg))

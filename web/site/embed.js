@@ -140,10 +140,10 @@
 
   // A diagram not yet shown gets the room its page's others took (their
   // median), if it lies below the viewport: resized where nobody looks, it
-  // will hardly move when its own picture comes.  Never one whose frame has
-  // drawn (or is being drawn again, after a release): its own height is
-  // known, and a guess set on its frame stayed there (the frame says its
-  // height only when its content changes).
+  // will hardly move when its own picture comes.  Never one whose height is
+  // known: measured (a frame released keeps its own, as does one drawn
+  // again) or whose frame has drawn (a guess set on its frame stayed there:
+  // the frame says its height only when its content changes).
   function learn(height) {
     heights.push(height);
     const sorted = heights.slice().sort((a, b) => a - b);
