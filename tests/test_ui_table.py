@@ -1016,6 +1016,13 @@ CATALOG = {lang: json.loads((ROOT / "web" / "i18n" / ("%s.json" % lang)).read_te
            for lang in ("en", "sw")}
 
 
+def zoomed_in(page, times):
+    """Press the table's + ``times``; the table's transform then."""
+    for _ in range(times):
+        page.locator("#game [data-zoom=in]").click()
+    return page.evaluate(TRANSFORM)
+
+
 def settled(page):
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
@@ -1033,9 +1040,7 @@ def test_a_review_and_a_new_round_each_have_their_own_zoom(page, open_app):
     assert waiting(page) == "human"
     page.get_by_role("button", name="Review moves").click()
     page.get_by_role("button", name="First move").click()
-    for _ in range(3):
-        page.locator("#game [data-zoom=in]").click()
-    in_review = page.evaluate(TRANSFORM)
+    in_review = zoomed_in(page, 3)
     assert "scale(1.95" in in_review
     page.get_by_role("button", name="Back to the game").click()
     waiting(page)
@@ -1045,9 +1050,7 @@ def test_a_review_and_a_new_round_each_have_their_own_zoom(page, open_app):
     settled(page)
     assert page.evaluate(JOINABLE_IN_VIEW)["out"] == []
 
-    for _ in range(2):
-        page.locator("#game [data-zoom=in]").click()
-    zoomed = page.evaluate(TRANSFORM)
+    zoomed = zoomed_in(page, 2)
     assert "scale" in zoomed
     page.get_by_role("button", name="Review moves").click()
     settled(page)

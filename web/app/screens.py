@@ -735,9 +735,8 @@ def pass_screen(names, seat, room=0):
     when another player has the same name (two Anas were told only "Pass the device to Ana").
 
     It stands over the room the turn's rack will take (``room``: :func:`unseen_hand_room`),
-    unseen, so that the table keeps its size as the hand is
-    shown: it grew and shrank at every hand-over (392 and 287 px on a laptop, its tiles
-    moving 50 px).
+    unseen, so that the table keeps its size as the hand is shown: it grew and shrank at every
+    hand-over (392 and 287 px on a laptop, its tiles moving 50 px).
     """
     name = iso(names[seat])
     if names.count(names[seat]) > 1:
