@@ -535,3 +535,27 @@ def test_what_is_wrong_with_a_record_is_said_in_view(browser, site, where):
         page.locator("#rec-error[role=alert]").wait_for()
         page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         assert page.evaluate(ALERT_IN_VIEW), page.locator("#rec-error").bounding_box()
+
+
+@pytest.mark.browser
+def test_a_bad_record_dropped_on_a_phone_opens_the_drawer_to_say_why(browser, site):
+    """On a phone the records toolbar is in the side drawer: a bad file dropped on the table
+    (or a bad #record= link opened) while the drawer was closed said what was wrong inside the
+    hidden drawer, neither seen nor read out. The drawer now opens and the alert is in view;
+    the game is left as it was."""
+    from conftest import guarded_app
+    for page, open_app in guarded_app(browser, site, viewport={"width": 390, "height": 844},
+                                      has_touch=True, is_mobile=True):
+        setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)", "Computer (easy)"], players=3)
+        for _ in range(3):
+            mouse_step(page)
+        waiting(page)
+        before = page.evaluate("window.boneyard.record()")
+        assert page.locator("#game").get_attribute("data-side") != "open"
+        page.evaluate(DROP, ["{not a record", "bad.json"])
+        page.locator("#rec-error[role=alert]").wait_for()
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        assert page.locator("#game").get_attribute("data-side") == "open"
+        assert page.locator('#g-tools [data-act="side"]').get_attribute("aria-expanded") == "true"
+        assert page.evaluate(ALERT_IN_VIEW), page.locator("#rec-error").bounding_box()
+        assert page.evaluate("window.boneyard.record()") == before

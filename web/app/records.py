@@ -19,7 +19,7 @@ from pyscript.ffi import create_proxy
 from engine import record as records_engine
 from engine.game import GameError
 
-from app import dom, history, historyio, recordio, replay
+from app import dom, focus, history, historyio, recordio, replay
 from app import session as sess
 from app.i18n import error_text, t
 from app.state import state
@@ -106,9 +106,13 @@ def show_error(text):
     box = dom.by_id("rec-error")
     box.textContent = text
     box.hidden = False
+    # A file dropped or a link opened during a game on a phone: the toolbar is in the closed
+    # drawer, where the alert was neither seen nor read out. The drawer opens to show it.
+    if not dom.by_id("game").hidden and focus.drawer_screen() and not focus.drawer_open():
+        focus.side("open")
     # In view where it is said (role=alert reads it out; a person must see it too): the side
     # panel it is in scrolls, and on a laptop it was below the screen.
-    if str(window.getComputedStyle(box).visibility) == "visible":   # (not in a phone's closed drawer)
+    if str(window.getComputedStyle(box).visibility) == "visible":
         box.scrollIntoView(False)
 
 
