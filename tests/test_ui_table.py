@@ -1072,6 +1072,37 @@ def test_a_review_and_a_new_round_each_have_their_own_zoom(page, open_app):
     assert "scale" not in page.evaluate(TRANSFORM)
 
 
+def test_a_review_stepping_into_another_round_starts_it_unzoomed(page, open_app):
+    """In a review a zoom made on one round's table stayed on when the review stepped into
+    another round (play starts each round unzoomed); each round now has its own, kept while
+    the review lasts."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=3, seats=["human", "easy", "easy"], speed="instant", seed=4)
+    s = sess.Session(setup)
+    s.deal()
+    while s.to_act() is not None:   # round 1, played out
+        s.apply(s.game.view(s.to_act())["legal"][0])
+    s.deal()
+    while s.to_act() != 0 or len(s.game.record()["rounds"][-1]["actions"]) < 4:
+        s.apply(s.game.view(s.to_act())["legal"][0])
+    load_save(page, open_app, s)
+    assert waiting(page) == "human"
+    page.get_by_role("button", name="Review moves").click()
+    page.get_by_role("button", name="First move").click()
+    settled(page)
+    assert "(round 1)" in page.locator("#review-step").inner_text()
+    zoomed = zoomed_in(page, 2)
+    assert "scale" in zoomed
+    page.get_by_role("button", name="Latest move").click()
+    page.wait_for_function("() => document.getElementById('review-step').textContent.includes('(round 2)')",
+                           timeout=WAIT_MS)
+    settled(page)
+    assert "scale" not in page.evaluate(TRANSFORM)
+    page.get_by_role("button", name="First move").click()
+    page.wait_for_function("(t) => document.getElementById('g-table').style.transform === t", arg=zoomed,
+                           timeout=WAIT_MS)
+
+
 def seeded_turn(players, seats, found, pick=lambda s, legal: legal[0], seeds=200):
     """The first Chicken Foot session, over rounds dealt from seeds 1, 2, ..., at which
     ``found(s)`` holds (asked before each action), each action meanwhile ``pick(s, legal)``."""

@@ -41,10 +41,12 @@ const STEP = 1.25;
 const PAN_PX = 48;
 const views = new WeakMap();
 
-// A view's zoom and pan for each thing it shows, named by its data-view ("play:3" for the
-// game's third round, "review:2" for the second review opened: web/app/ui.py's view_key).  A
-// name not seen starts unzoomed and replaces the one of its kind, so that a review leaves the
-// game's view as the person left it, and neither a review's zoom nor an old round's carries on.
+// A view's zoom and pan for each thing it shows, named by its data-view, "kind:owner:round"
+// ("play:<game>:3" for a game's third round, "review:2:0" for the second review opened on its
+// first round: web/app/ui.py's view_key).  A name not seen starts unzoomed and lets go of its
+// kind's other owners, so that a review leaves the game's view as the person left it, each
+// round of a review keeps its own while the review lasts, and neither a review's zoom nor
+// another game's carries on.
 function stateOf(view) {
   let named = views.get(view);
   if (!named) {
@@ -54,8 +56,11 @@ function stateOf(view) {
   const name = view.dataset.view || "";
   let s = named.get(name);
   if (!s) {
-    const kind = name.split(":")[0];
-    for (const other of [...named.keys()]) if (other.split(":")[0] === kind) named.delete(other);
+    const [kind, owner] = name.split(":");
+    for (const other of [...named.keys()]) {
+      const [otherKind, otherOwner] = other.split(":");
+      if (otherKind === kind && otherOwner !== owner) named.delete(other);
+    }
     s = {scale: 1, x: 0, y: 0, pointers: new Map(), pinch: null, moved: false, manual: false};
     named.set(name, s);
   }

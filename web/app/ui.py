@@ -469,7 +469,8 @@ def render_review():
     lost = paint(parts)
     if _review_no["review"] is not review:
         _review_no.update(review=review, no=_review_no["no"] + 1)
-    view_key("review:%d" % _review_no["no"])
+    # Per round as in play: a zoom made on round 1's table had no place on round 2's.
+    view_key("review:%d:%d" % (_review_no["no"], review.locate(review.step)[0]))
     records.refresh()
     if lost or not box.contains(window.document.activeElement):
         # Keep focus on the same control (Autoplay/Stop share one id) when it is still usable.
@@ -490,7 +491,7 @@ _review_no = {"review": None, "no": 0}
 def view_key(key):
     """Name what the Chicken Foot table shows, for panzoom.js, which keeps a zoom and pan for
     each name: a review (each one opened) starts unzoomed and leaves the game's view as the
-    person left it, and a new round or another game starts unzoomed.  A zoom made in a review once stayed on in
+    person left it, and a new round, in play or in a review, or another game starts unzoomed.  A zoom made in a review once stayed on in
     the game, the places to play cut off at every turn after it."""
     view = dom.by_id("cf-view")
     if view is not None and view.getAttribute("data-view") != key:
