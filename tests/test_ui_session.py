@@ -221,6 +221,29 @@ def test_a_bidders_card_counts_its_tricks_against_what_the_bid_needs():
     assert seen == {"tricks 0 of 5", "tricks 0 of 7"}
 
 
+def test_a_moon_card_says_a_bid_once_while_bidding():
+    """While bidding an opponent's card said its bid twice ("7 tiles, bid 5, score 0" and
+    "→ bid 5"; the table's bubble and "Bids so far" said it too): now once, on its line of
+    what the seat did."""
+    setup = sess.default_setup()
+    setup.update(game="moon", seats=["human", "easy", "easy"])
+    for seed in range(1, 50):
+        s = sess.Session(dict(setup, seed=seed))
+        s.deal()
+        if s.to_act() != 0:
+            break
+    said = {}
+    while s.to_act() != 0:
+        said[s.to_act()] = "bid 5" if "5" in s.game.legal_actions() else "pass"
+        s.apply("5" if said[s.to_act()] == "bid 5" else "pass")
+    top, _ = screens.seat_cards(s, 0)
+    cards = top.split('<li class="seat-card')[1:]
+    assert len(cards) == 2 and said
+    for seat, words in said.items():
+        card = [c for c in cards if 'data-seat="%d"' % seat in c][0]
+        assert card.count(words) == 1, card
+
+
 def test_moons_empty_trick_says_what_the_table_waits_for():
     """Before the first trick Moon's board says who discards, names trumps or leads, each in
     turn (it read "The trick" over three empty spots while the bidder chose a discard)."""

@@ -43,10 +43,12 @@ SEAT_FACT_LEFT_OUT = "tiles"
 
 
 def seat_lines(s, v, seat):
-    """The seat's bid while bidding; afterwards its tricks (against the bid, for the bidder)."""
+    """Nothing while bidding; afterwards the seat's tricks (against the bid, for the bidder).
+
+    (While bidding a card's line of what the seat did lately says its bid, and so do the
+    table's bubble and "Bids so far": a fact too said it a fourth time, "bid 4" / "→ bid 4".)"""
     if v["phase"] == "bidding":
-        said = bid_of(v, seat)
-        return [said] if said else []
+        return []
     won = v["tricks_won"][seat]
     if v["bidder"] == seat:
         # Against the tricks the bid needs: a 21 needs all seven ("0 of 21" once).
