@@ -143,6 +143,11 @@ def test_review_steps_through_every_round_without_touching_the_game():
         assert twin.game.record() == expected.record(), step
     review.session(review.total)
     assert review.describe().startswith("Move %d of %d" % (review.total, review.total))
+    # The first deal names its round once ("(round 1): Round 1: centre double 9-9" twice).
+    review.session(0)
+    said = review.describe()
+    assert said.startswith("Move 0 of %d (round 1): centre double 9-9, " % review.total), said
+    assert said.count("ound 1") == 1, said
     assert s.record_json() == before
 
 

@@ -497,5 +497,9 @@ class Review:
         """What the current step shows, in words."""
         r, k = self.locate(self.step)
         twin = self.session()
+        if k == 0:
+            # A round's deal: its log line would name the round a second time ("(round 1):
+            # Round 1: centre double 9-9 ..."), so the deal is said without it.
+            return t("review.step_deal", step=self.step, total=self.total, round=r + 1, intro=twin._round_intro())
         last = twin.log[-1] if twin.log else ""
         return t("review.step", step=self.step, total=self.total, round=r + 1, last=last)
