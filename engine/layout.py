@@ -64,7 +64,7 @@ PHONE_VIEW_PX = (368, 329)
 PHONE_TOOLS_PX = (217, 3, 365, 48)
 
 
-def rack_room(view):
+def rack_room(view, unseen=False):
     """How many tiles the rack of ``view``'s seat keeps room for (the page draws the hand in
     rows of them: app/screens.py hand_panel, through the presenters' hand_room): its hand, and one
     tile more while it may draw.
@@ -72,7 +72,14 @@ def rack_room(view):
     The draw then fills a place already there: it never wraps the hand onto a new row under
     the person's finger (a draw moved the actions, the hand and the table 64 px on a 390 px
     phone), and the row costs the table only on a turn that begins with a draw.
+
+    ``unseen``: the room as people sharing the screen see it, who must not learn from it
+    whether the hidden hand can play: one more than the hand the turn began with, whatever
+    the turn brings (a hand-over screen keeping the room of a draw only for a turn that must
+    draw said so; and one keeping none moved the table a row as a hand that must draw was shown).
     """
+    if unseen:
+        return len(view["hand"]) + (0 if view.get("drawn_this_turn") else 1)
     return len(view["hand"]) + (1 if "draw" in view["legal"] else 0)
 
 

@@ -337,9 +337,16 @@ def test_a_rack_keeps_room_for_the_draw_a_turn_may_begin_with():
             view = g.view(seat)
             room = layout.rack_room(view)
             assert room == len(view["hand"]) + (view["legal"] == ["draw"])
+            # As people sharing the screen see it: the same whatever the hand can do, at least
+            # the room the turn takes, one place more than the hand at a turn's start.
+            unseen = layout.rack_room(view, unseen=True)
+            assert unseen == layout.rack_room(dict(view, legal=[]), unseen=True) >= room
+            if not view["drawn_this_turn"]:
+                assert unseen == len(view["hand"]) + 1
             action = view["legal"][rng.below(len(view["legal"]))]
             g.apply(action)
             if action == "draw" and g.current_seat() == seat:
                 draws += 1
                 assert layout.rack_room(g.view(seat)) == room      # the drawn tile took the place
+                assert layout.rack_room(g.view(seat), unseen=True) == room
     assert draws > 20

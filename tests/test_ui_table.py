@@ -654,15 +654,38 @@ def test_a_hand_over_keeps_the_table_still(sized, game):
     assert seen == 4
 
 
-def test_a_hand_over_says_nothing_of_the_hidden_hand(page, open_app):
-    """The hand-over's unseen room holds a place for each tile of the hand, whatever the hand
-    can do: one place more for a turn that must draw told everyone at the screen that the
-    hidden hand could not play (and on a phone could make the card a row taller)."""
-    s = seeded_turn(2, ["human", "human"], lambda s: s.game.view(s.to_act())["legal"] == ["draw"])
-    load_save(page, open_app, s)
-    assert waiting(page) == "human"
-    hidden_hand(page)
-    assert page.locator("#game .pass-room .hand-slot").count() == len(s.game.view(s.to_act())["hand"])
+def hot_seat_turn(hand, must_draw):
+    """A four-player Chicken Foot round, two people sharing the screen, at a person's turn with
+    ``hand`` tiles that must draw (``must_draw``) or can play."""
+    def found(s):
+        v = s.game.view(s.to_act())
+        return s.to_act() < 2 and len(v["hand"]) == hand and (v["legal"] == ["draw"]) == must_draw
+    return seeded_turn(4, ["human", "human", "medium", "medium"], found)
+
+
+@pytest.mark.parametrize("must_draw", [True, False])
+def test_a_hand_over_says_nothing_of_the_hidden_hand(browser, site, must_draw):
+    """The hand-over's unseen room is the same whatever the hand can do: one place more than
+    the hand (one place more only for a turn that must draw told everyone at the screen that
+    the hidden hand could not play). On a phone, where that place starts a row (8 tiles, 9
+    places), the table stays where it is as the hand is shown, a turn that must draw or not
+    (a draw's place, not kept on the hand-over, moved the table a row)."""
+    s = hot_seat_turn(8, must_draw)
+    for page, open_app in guarded_app(browser, site, **PHONE):
+        load_save(page, open_app, s)
+        assert waiting(page) == "human"
+        hidden_hand(page)
+        assert page.locator("#game .pass-room .hand-slot").count() == 9
+        before = page.evaluate(BOARD_BOX)
+        press(page, page.get_by_role("button", name="Show my tiles"), True)
+        page.wait_for_selector("#game .rack .hand .tile-btn")
+        assert page.evaluate(BOARD_BOX) == before
+        assert page.locator("#game .rack .hand .tile-btn, #game .rack .hand .hand-slot").count() == 9
+        if must_draw:   # the draw fills the place kept for it: nothing moves
+            press(page, page.locator("#game .actions button").first, True)
+            page.wait_for_function("() => document.querySelectorAll('#game .rack .hand .tile-btn').length == 9",
+                                   timeout=WAIT_MS)
+            assert page.evaluate(BOARD_BOX) == before
 
 
 @pytest.mark.parametrize("lang", ["en", "sw"])

@@ -304,8 +304,10 @@ def last_played(s):
     return present.of(s.setup["game"]).played_tile(action, phase)
 
 
-def hand_panel(s, seat, selected, hint, why=None):
-    """The acting human's action row (actions, a chosen tile's places, Why) and their hand.
+def hand_panel(s, seat, selected, hint, why=None, shared=False):
+    """The acting human's action row (actions, a chosen tile's places, Why) and their hand;
+    ``shared``: people share the screen, and the rack keeps the room its hand-over screen
+    kept (:func:`unseen_hand_room`).
 
     While a Moon hand is bid or trumps are named, the tiles are what the
     person judges by: drawn in full colour, as pictures, not as unavailable
@@ -384,7 +386,7 @@ def hand_panel(s, seat, selected, hint, why=None):
             extra += ' data-drop="board"'
         out.append(button(render.hand_tile_svg(tile), "tile", tile, cls=cls, disabled=not moves, aria=label,
                           extra=extra))
-    out.append(_SLOT * (shown.hand_room(v) - len(v["hand"])))
+    out.append(_SLOT * (shown.hand_room(v, unseen=shared) - len(v["hand"])))
     out.append("</div>")
     if show_why:
         out.append('<p class="why-text" id="why"%s>%s</p>' % ("" if why else " hidden", esc(why or "")))
@@ -724,10 +726,11 @@ def action_html(action, label):
 
 
 def unseen_hand_room(s, seat):
-    """How many tiles ``seat``'s rack keeps room for, as its hand-over screen may say it: the
-    presenter's hand_room without the seat's legal actions (one place more while it may draw
-    told everyone at the screen that the hidden hand could not play)."""
-    return present.of(s.setup["game"]).hand_room(dict(s.game.view(seat), legal=[]))
+    """How many tiles ``seat``'s rack keeps room for where people share the screen: the
+    presenter's hand_room ``unseen``, whatever the hidden hand can do (one place more only
+    while it may draw told everyone at the screen that the hidden hand could not play).  The
+    hand-over screen and the rack shown after it both keep it: the table stays where it is."""
+    return present.of(s.setup["game"]).hand_room(s.game.view(seat), unseen=True)
 
 
 def pass_screen(names, seat, room=0):

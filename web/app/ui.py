@@ -292,10 +292,14 @@ def acting_human():
     return None
 
 
+def shared_screen():
+    """Whether people share the screen (hot seat): more than one seat is a person's."""
+    return len(state.session.humans()) > 1
+
+
 def needs_pass(seat):
     """Whether another human must hand over the device before ``seat`` sees their hand."""
-    s = state.session
-    return seat is not None and len(s.humans()) > 1 and state.viewer != seat
+    return seat is not None and shared_screen() and state.viewer != seat
 
 
 def skeleton(game):
@@ -520,7 +524,7 @@ def render():
     if viewer is None and not s.humans():
         viewer = 0
     shown = viewer if not passing else None
-    if seat is None and not over and len(s.humans()) > 1:
+    if seat is None and not over and shared_screen():
         shown = None    # people sharing the screen: while a computer plays, the device may change hands
     # The person at the bottom of the table: the hand shown, else who is about to take the device.
     bottom = shown if shown is not None else (seat if seat is not None else (
@@ -537,7 +541,7 @@ def render():
     elif seat is not None:
         prompt = '<p class="prompt" id="prompt">%s%s</p>' % (
             screens.say(t("prompt.your_turn", name=s.iso(seat))), screens.say(hint_text()))
-        rack = screens.hand_panel(s, seat, state.selected, state.hint, state.why)
+        rack = screens.hand_panel(s, seat, state.selected, state.hint, state.why, shared=shared_screen())
     else:
         acting = game.current_seat()
         prompt = ('<p class="prompt thinking" id="prompt"><span class="spinner" aria-hidden="true"></span>'

@@ -52,10 +52,10 @@ def tiles_face_up(v):
     return True
 
 
-def hand_room(v):
+def hand_room(v, unseen=False):
     """How many tiles the acting seat's rack keeps room for (engine.layout.rack_room: one more
-    while it may draw)."""
-    return layout.rack_room(v)
+    while it may draw; ``unseen``: as a hand-over may show it, see there)."""
+    return layout.rack_room(v, unseen)
 
 
 def new_tile(v):

@@ -61,9 +61,10 @@ def tiles_face_up(v):
     return v["phase"] in ("play", "discard")
 
 
-def hand_room(v):
+def hand_room(v, unseen=False):
     """How many tiles the acting seat's rack keeps room for: its hand (a Moon hand grows only by
-    the widow, to eight tiles, which a phone's row holds as it holds seven: app/screens.py)."""
+    the widow, to eight tiles, which a phone's row holds as it holds seven: app/screens.py),
+    whatever the seat may do, so the same ``unseen`` (as a hand-over may show it) or not."""
     return len(v["hand"])
 
 
