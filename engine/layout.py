@@ -52,9 +52,29 @@ CLEAR = 6
 # offered (368x329 px, less 6 px round the followed view in web/follow.js;
 # the box is taller with fewer tiles in hand, and shorter with more: see
 # phone_view_px): anything in it, framed whole, is drawn >= 18 px.
-# The "frame" one is the wide region for a rules diagram (web/embed), whose
-# picture is fitted to its frame's width (see FILL_SHAPES).
-REGIONS = {"wide": (1600, 670), "narrow": (488, 432), "frame": (1600, 670)}
+# The "frame" one is a rules diagram's (web/embed): see DIAGRAM_BOXES_PX.
+REGIONS = {"wide": (1600, 670), "narrow": (488, 432)}
+# A rules diagram has no zoom: its picture is drawn whole in its frame, fitted
+# to the frame's width and at most 26rem tall (web/embed/embed.css).  Its
+# region is that box's own shape at the size that draws a tile DIAGRAM_TILE_PX
+# long, less the picture's margin (render.TABLE_MARGINS): a line turns at the
+# box's edge rather than run on and shrink every tile.  (On the wide region,
+# sized for the game's 984 px box, the rules page's long line ran 1,620 units
+# out and its 41 tiles drew 30 px long in the 688x416 px box of a desktop's
+# rules page: now 45 px.)
+DIAGRAM_TILE_PX = 42
+# "frame" is a desktop's rules page (a 46rem column), "frame-narrow" a 390 px
+# phone's, whose frame is 318 px wide.
+DIAGRAM_BOXES_PX = {"frame": ((688, 416), 30), "frame-narrow": ((318, 416), 16)}     # (box px, margin units)
+
+
+def _diagram_region(box, margin):
+    """The region (half sides) of a diagram drawn in ``box`` (px) with ``margin`` (units) round it."""
+    return tuple([(side * LONG // DIAGRAM_TILE_PX - 2 * margin) // 2 for side in box])
+
+
+for _name in DIAGRAM_BOXES_PX:
+    REGIONS[_name] = _diagram_region(*DIAGRAM_BOXES_PX[_name])
 # That phone's page, as bench/layout.py models it for web/follow.js (px;
 # tests/test_table_geometry.py checks them against the page): the table's
 # view port (its height varies: see phone_view_px; this is the one the
@@ -153,11 +173,8 @@ AHEAD_BELOW = 60  # turns gentler than this must leave room to turn again
 # drawn whole at one scale; a region given as a pair is drawn as it comes).
 # The desktop's table box is 2.1 to 3.1 times as wide as it is tall (1024x768
 # to 1280x720): "wide" keeps to 5/7 of its region's height (toes and spokes
-# still make a picture taller).  A diagram's frame is fitted to its width,
-# its height following up to 26rem: a flatter picture is a wider one there,
-# every tile smaller, and kept to the frame's 688x416 px it drew the rules
-# page's 34-tile diagram 28 px at the median against 36, so "frame" is not
-# named.  Measured by
+# still make a picture taller).  A diagram's region is its box's own shape
+# (DIAGRAM_BOXES_PX), so "frame" is not named.  Measured by
 # bench/layout.py --fill (the README): the median tile at 1366x768 is drawn
 # 20.4 px with lines that bend only at the region's edge, 22.8 in the
 # region's own shape, 24.2 at 5/7 of its height; FILL_TURN 1 drew it 24.4 px
@@ -981,7 +998,7 @@ def region_of(shape):
 def layout(table, shape="wide", spokes=None):
     """The picture of ``table`` (a view's ``table`` list) as plain data.
 
-    ``shape`` is ``"wide"``, ``"narrow"`` or ``"frame"`` (or ``[half_width,
+    ``shape`` is ``"wide"``, ``"narrow"``, ``"frame"`` or ``"frame-narrow"`` (or ``[half_width,
     half_height]``): the region lines bend to stay in (and, named in
     ``FILL_SHAPES``, the shape they keep the picture to).  ``spokes`` is how many spokes the
     centre takes (the view's ``spokes_needed``), so that they spread evenly

@@ -337,25 +337,31 @@ def _ratio(a, b):
 
 # Room round the table's tiles for rings and badges (viewBox units); a
 # phone's table keeps less, its every unit counts.
-TABLE_MARGINS = {"wide": 30, "narrow": 16, "frame": 30}
+TABLE_MARGINS = {"wide": 30, "narrow": 16, "frame": 30, "frame-narrow": 16}
 # The box (px) each shape's picture is fitted to on the page: the badges and
 # the label are sized for it, so they stay legible when a big table is
 # scaled down (BADGE_PX: a badge's radius, TEXT_PX: the texts' size).
 TABLE_BOXES = {"wide": (984, 445), "narrow": (736, 658),   # a phone's 368x329, zoomed in twice (panzoom.js)
-               "frame": (688, 416)}                        # a rules diagram's frame on a desktop
+               # a rules diagram's frame on a desktop and on a phone (engine.layout.DIAGRAM_BOXES_PX)
+               "frame": (688, 416), "frame-narrow": (318, 416)}
 BADGE_PX = 11
 TEXT_PX = 14
 
 
 # The shapes drawn scaled down a lot, never zoomed in: their outlines keep
-# their width in screen pixels (see _ring).
-ZOOMED_OUT = ("wide", "frame")
+# their width in screen pixels (see _ring).  (Not a diagram's: drawn at a tile
+# 42 px long or so (engine.layout.DIAGRAM_TILE_PX), its outlines scale with its
+# tiles.  The desktop's kept 5 px and 12 px dashes round a 30 px tile, and the
+# open foot's dashed ring read as four gold blobs.)
+ZOOMED_OUT = ("wide",)
+# The rules diagrams' shapes (web/embed): drawn whole in their frame, at one scale.
+DIAGRAMS = ("frame", "frame-narrow")
 
 
 def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fresh=None, words=None):
     """The Chicken Foot table of ``view`` as one SVG (``data-table``) whose viewBox fits the layout.
 
-    ``shape`` (``"wide"``, ``"narrow"`` or ``"frame"``) is the region the layout's lines
+    ``shape`` (``"wide"``, ``"narrow"``, ``"frame"`` or ``"frame-narrow"``) is the region the layout's lines
     keep to (:func:`engine.layout.layout`); ``margin`` the room round the
     tiles (by default :data:`TABLE_MARGINS` of the shape).  ``targets`` lists the table
     tiles the selected hand tile may join: each gets a solid ring and a
@@ -363,7 +369,8 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
     that must be covered gets a dashed ring and a "cover" label, so neither
     relies on colour alone.  ``min_size`` (``[w, h]`` in viewBox units)
     keeps a small table from being blown up to fill its box (centred on
-    the tiles; on the narrow shape, on the centre double).  The tile
+    the tiles; on the narrow shape, on the centre double); ``[x, y, w, h]``
+    is a box the picture holds at the least.  The tile
     named ``fresh`` (the last one played) gets the class ``fresh`` and a
     ``ring-fresh`` outline, for the page to highlight or animate.  ``words``
     (optional, for other languages) gives the picture's texts: ``summary``
@@ -391,12 +398,27 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
     badge_r = max(20, BADGE_PX * per_px)
     fixed = shape in ZOOMED_OUT
     text = max(24, TEXT_PX * per_px)
+    if shape in DIAGRAMS:
+        # A diagram is drawn at one scale, never zoomed: its label TEXT_PX on screen, not up to
+        # a pixel per unit more (rounded up, the phone's label took 40 % of its picture's width).
+        fx0, fy0, fx1, fy1 = x0, y0, x1, y1
+        if min_size and len(min_size) == 4:
+            fx0, fy0 = min(fx0, min_size[0] + margin), min(fy0, min_size[1] + margin)
+            fx1 = max(fx1, min_size[0] + min_size[2] - margin)
+            fy1 = max(fy1, min_size[1] + min_size[3] - margin)
+        per_mille = max((fx1 - fx0 + 2 * margin) * 1000 // bw, (fy1 - fy0 + 2 * margin) * 1000 // bh)
+        text = max(24, TEXT_PX * per_mille // 1000)
     label = None
     cover = ""
     if foot_tile in by_tile:
         cover = words.get("cover") or "cover %d more" % foot["needed"]
         width = len(cover) * text * 6 // 10
-        label = _label_spot(by_tile[foot_tile], picture["tiles"], width, text, (x0, y0, x1, y1, bw, bh))
+        room = (x0, y0, x1, y1, bw, bh)
+        if min_size and len(min_size) == 4:
+            # A spot inside the box the picture holds anyway costs nothing.
+            room = (min(x0, min_size[0] + margin), min(y0, min_size[1] + margin),
+                    max(x1, min_size[0] + min_size[2] - margin), max(y1, min_size[1] + min_size[3] - margin), bw, bh)
+        label = _label_spot(by_tile[foot_tile], picture["tiles"], width, text, room)
         x0, x1 = min(x0, label[0] - width // 2), max(x1, label[0] + width // 2)
         y0, y1 = min(y0, label[1] - text), max(y1, label[1] + text // 3)
     x, y = x0 - margin, y0 - margin
@@ -408,6 +430,12 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
         # is the picture's.
         x0, y0 = min(x, -(min_size[0] // 2)), min(y, -(min_size[1] // 2))
         w, h = max(x + w, min_size[0] - min_size[0] // 2) - x0, max(y + h, min_size[1] - min_size[1] // 2) - y0
+        x, y = x0, y0
+    elif min_size and len(min_size) == 4:
+        # At least that box (a diagram's: its round's last table, so every step has one scale
+        # and no tile moves on screen from one step to the next).
+        x0, y0 = min(x, min_size[0]), min(y, min_size[1])
+        w, h = max(x + w, min_size[0] + min_size[2]) - x0, max(y + h, min_size[1] + min_size[3]) - y0
         x, y = x0, y0
     elif min_size:
         if w < min_size[0]:

@@ -157,10 +157,10 @@ def test_a_wide_picture_keeps_to_the_shape_of_its_region():
             if len(table) >= 15:
                 _x, _y, w, h = layout.layout(table, "wide", spokes)["box"]
                 scales.append(max(w * 1000 // rx, h * 1000 // ry))
-        # A rules diagram's frame, fitted to its width, keeps the wide region without
-        # bending its lines to keep it flat (a flatter picture is a wider one there).
+        # A rules diagram's frame keeps to a region of its own box's shape (DIAGRAM_BOXES_PX),
+        # its lines bending only at that region's edge.
         frame = layout.layout(tables[-1], "frame", spokes)
-        assert frame == layout.layout(tables[-1], list(layout.REGIONS["wide"]), spokes)
+        assert frame == layout.layout(tables[-1], list(layout.REGIONS["frame"]), spokes)
         differ = differ + 1 if frame != layout.layout(tables[-1], "wide", spokes) else differ
     assert differ >= 30, differ
     scales.sort()

@@ -462,3 +462,61 @@ def test_the_game_pages_footer_links_are_as_tall_as_the_site_pages(sized_page, s
     assert small == [], small
     if page.viewport_size["width"] >= 1000:
         assert len({round(top) for _, top, _ in links}) == 1, links
+
+
+# Each table tile of a diagram as drawn (px): its long and short side, from its rectangle
+# (getBBox of its <g data-tile>, UI-CONTRACT.md) and the scale its getScreenCTM puts on screen
+# (a turned tile's getBoundingClientRect is larger than the tile); and what the open foot's
+# dashed ring draws round it: its stroke and how many dashes go round.
+DRAWN_TILES = """(doc) => {
+  const scale = (e) => { const m = e.getScreenCTM(); return Math.hypot(m.a, m.b); };
+  const tiles = [...doc.querySelectorAll('svg.table-svg g[data-tile]')].map((g) => {
+    const b = g.getBBox(), s = scale(g);
+    return [g.dataset.tile, Math.max(b.width, b.height) * s, Math.min(b.width, b.height) * s];
+  });
+  const rings = [...doc.querySelectorAll('svg.table-svg .ring-foot')].map((r) => {
+    const style = getComputedStyle(r);
+    const fixed = style.vectorEffect === 'non-scaling-stroke' || r.getAttribute('vector-effect') === 'non-scaling-stroke';
+    const s = scale(r), k = fixed ? 1 : s;
+    const dashes = style.strokeDasharray.split(/[ ,]+/).map(parseFloat).reduce((a, b) => a + b, 0) * k;
+    const round = 2 * (r.width.baseVal.value + r.height.baseVal.value) * s;
+    return {stroke: parseFloat(style.strokeWidth) * k, dashes: round / dashes};
+  });
+  const svg = doc.querySelector('svg.table-svg').getBoundingClientRect();
+  return {tiles, rings, right: svg.right, width: doc.documentElement.clientWidth};
+}"""
+
+# A tile's long side on a rules diagram (px), at the least: the 41-tile line of the stuck
+# double drew 30 px long at 1366x768 (the desktop game's region, sized for a 984 px box, in a
+# 688 px frame) and 32 px on a phone (the game phone's region, sized for a view it zooms).
+DIAGRAM_TILE_LONG_PX = 40
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("sized_page", [(1366, 768, False), (390, 844, True)], indirect=True,
+                         ids=["desktop", "phone"])
+def test_a_rules_diagram_draws_its_tiles_at_least_40_px_long(sized_page, site):
+    """Every Chicken Foot diagram, at the step it opens at, draws each tile 40 px long or more
+    (the stuck double's long line: 29.5 px at 1366x768 and 31.9 at 390x844 before; 43.9 and
+    42.0 now), within its frame and with no sideways scrolling of the page; and the open foot's
+    dashed ring reads as a ring: its stroke at most a sixth of its tile's short side and a dozen
+    dashes or more round it (on a desktop it kept a 5 px stroke and 12 px dashes round a 15x30 px
+    tile: about five gold blobs)."""
+    page = sized_page
+    page.goto(site + "rules/chicken-foot.html")
+    rings = 0
+    for i in range(len(widgets("chicken-foot.html"))):
+        element, frame = ready_diagram(page, i)
+        got = element.locator("iframe").evaluate("(f) => (%s)(f.contentDocument)" % DRAWN_TILES)
+        assert got["tiles"], "diagram %d draws no table tiles" % i
+        name, long_px, _ = min(got["tiles"], key=lambda t: t[1])
+        assert long_px >= DIAGRAM_TILE_LONG_PX, "diagram %d: %s drawn %.1f px long" % (i, name, long_px)
+        assert got["right"] <= got["width"] + 0.5, "diagram %d is wider than its frame" % i
+        short_px = min(t[2] for t in got["tiles"])
+        for ring in got["rings"]:
+            rings += 1
+            assert ring["stroke"] <= short_px / 6, (i, ring, short_px)
+            assert ring["dashes"] >= 12, (i, ring)
+    assert rings >= 2      # the stuck double's and the blocked round's open feet
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+

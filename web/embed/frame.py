@@ -21,15 +21,13 @@ from embed import picture
 state = {"rec": None, "step": 0, "total": 0, "opts": None, "shape": "frame"}
 _proxies = []
 
-# A frame narrower than this draws the table in the page's narrow shape (a
-# phone's: engine.layout keeps its lines to a tall region); a wider one in
-# the "frame" shape: the desktop's wide region, whose lines do not bend to
-# keep the picture flat as the game page's do (a frame's picture is fitted
-# to its width, and a wider one draws every tile smaller).  Fitted to the
-# frame's width, the wide shape's picture (1500 units at least) draws a tile
-# 50 * width / 1500 px on its short side and the narrow one's (1008 wide, at
-# most 26rem tall) 50 * min(width / 1008, 416 / 896): the narrow shape draws
-# larger tiles below about 700 px (on a 390 px phone 14-15 px against 7-10).
+# A frame narrower than this draws the table in the "frame-narrow" shape (a
+# phone's frame: 318 px wide at 390 px), a wider one in the "frame" shape (a
+# desktop's rules page: 688 px): each keeps its lines to a region of its own
+# box's shape, sized to draw a tile about 42 px long there
+# (engine.layout.DIAGRAM_BOXES_PX).  The picture is fitted to the frame's
+# width and at most 26rem tall, so the phone's shape draws larger tiles below
+# about 700 px and the desktop's above.
 NARROW = "(max-width: 699px)"
 
 
@@ -174,10 +172,10 @@ def go(delta):
 def watch_shape():
     """Keep ``state["shape"]`` to the frame's width (see ``NARROW``); redraw when it changes."""
     query = window.matchMedia(NARROW)
-    state["shape"] = "narrow" if query.matches else "frame"
+    state["shape"] = "frame-narrow" if query.matches else "frame"
 
     def changed(event):
-        state["shape"] = "narrow" if event.matches else "frame"
+        state["shape"] = "frame-narrow" if event.matches else "frame"
         if state["rec"] is not None:
             try:
                 draw()

@@ -105,7 +105,7 @@ def position(rec, step, shown, shape="frame"):
 
     ``rec`` is a record dict; ``step`` None means its end; ``shown`` is
     ``"reveal"``, ``"none"`` or a seat index; ``shape`` the table's shape
-    (``"frame"`` or, in a narrow frame, ``"narrow"`` as on a phone's game page: see ``frame.NARROW``).  Raises ``RecordError`` (the
+    (``"frame"`` or, in a narrow frame, ``"frame-narrow"``: see ``frame.NARROW``).  Raises ``RecordError`` (the
     replay's ``round R, action A: reason``) for an invalid record or step,
     and ``ValueError`` for a seat the game does not have.
     """

@@ -20,11 +20,12 @@ from app.words import table_words
 # under half the hand's tiles, with most of the felt bare).
 TABLE_SHAPES = {"wide": [1100, 560], "narrow": [1008, 896]}
 TABLE_SHAPES["frame"] = TABLE_SHAPES["wide"]    # a rules diagram's frame (web/embed)
-# A diagram in a narrow frame (a phone's) has no zoom, unlike the game's table,
-# which follows play: its picture is the size its round's last step needs, but
-# at least this (a tile's short side about 30 px across a 318 px frame; the
-# game's narrow size drew the opening's lone centre 16 px across).
+# A diagram in a narrow frame (a phone's, "frame-narrow") has no zoom, unlike the
+# game's table, which follows play: its picture is the box its round's last step
+# needs, but at least this round the centre (a tile's short side about 30 px across
+# a 318 px frame; the game's narrow size drew the opening's lone centre 16 px across).
 DIAGRAM_NARROW = [560, 500]
+TABLE_SHAPES["frame-narrow"] = DIAGRAM_NARROW
 # Fit's picture: four corners framing the table (shown instead of the word on a phone).
 FIT_ICON = ('<svg class="fit-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">'
             '<path d="M2 7V2h5M13 2h5v5M18 13v5h-5M7 18H2v-5" fill="none" stroke="currentColor" stroke-width="2.4"/>'
@@ -206,29 +207,30 @@ def move_words(who, action, phase):
 _ROUND_END = {}
 
 
-def diagram_size(game, rec):
-    """A narrow diagram's smallest picture: the box round the centre double that holds the
-    table at the end of ``game``'s round in ``rec`` (every step of the round then has one
-    scale), at least :data:`DIAGRAM_NARROW`."""
+def diagram_size(game, rec, shape="frame-narrow"):
+    """A narrow diagram's smallest picture, ``[x, y, w, h]``: the box of the table at the end
+    of ``game``'s round in ``rec``, its open foot's label included (every step of the round
+    then has one scale, and no tile moves on screen from one step to the next), and at least
+    :data:`DIAGRAM_NARROW` round the centre double."""
     rounds = rec.get("rounds") or []
     r = max(0, min(len(rounds), game.round_count()) - 1)
     step = sum([len(x.get("actions") or []) for x in rounds[:r + 1]])
-    key = (id(rec), r, step)
+    key = (id(rec), r, step, shape)
     if key not in _ROUND_END:
         _ROUND_END.clear()      # (one diagram's steps ask for the same round)
         end = records.replay(rec, step).view(0)
-        x0, y0, w, h = layout.layout(end["table"], "narrow", end.get("spokes_needed") or None)["box"]
-        m = 2 * render.TABLE_MARGINS["narrow"]
-        _ROUND_END[key] = [max(DIAGRAM_NARROW[0], 2 * max(-x0, x0 + w) + m),
-                           max(DIAGRAM_NARROW[1], 2 * max(-y0, y0 + h) + m)]
+        least = [-(DIAGRAM_NARROW[0] // 2), -(DIAGRAM_NARROW[1] // 2), DIAGRAM_NARROW[0], DIAGRAM_NARROW[1]]
+        svg = render.table_svg(end, shape=shape, min_size=least, words=table_words(end))
+        _ROUND_END[key] = [int(v) for v in svg.split(' viewBox="', 1)[1].split('"', 1)[0].split(" ")]
     return _ROUND_END[key]
 
 
 def picture(seats, game, rec, shown, shape="wide"):
     """The table of ``game`` (an engine game) for an embed, with the note the page shows and the yard;
-    ``shape`` is the region its lines keep to (``"narrow"`` in a narrow frame, as on a phone's page)."""
+    ``shape`` is the region its lines keep to (``"frame"``, or ``"frame-narrow"`` in a narrow frame)."""
     v = game.view(0)
-    html, note = board(seats, v, [], shape, None, 0, min_size=diagram_size(game, rec) if shape == "narrow" else None)
+    html, note = board(seats, v, [], shape, None, 0,
+                       min_size=diagram_size(game, rec, shape) if shape == "frame-narrow" else None)
     out = ['<div class="cf">', html]
     if note:
         out.append('<p class="note">%s</p>' % note)       # (HTML already: board()'s)
