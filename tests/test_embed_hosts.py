@@ -510,11 +510,12 @@ def test_the_game_in_a_frame_on_another_site_starts_and_plays(page, boneyard_ser
 
 
 def documented_snippets(boneyard):
-    """Every code block of embed-help.html, unescaped, the placeholder made ``boneyard``'s
+    """Every code block of embed-help.html as a reader copies it (its text: the spans that keep
+    a hyphenated name on one line left out, unescaped), the placeholder made ``boneyard``'s
     address: {"script": the classic snippet, "css": [rules], "csp": the header's value,
     "elements": [each <domino-game> or <iframe> line, but the ones the page elides with "…"]}."""
     text = (build.ROOT / "web" / "site" / "embed-help.html").read_text("utf-8")
-    blocks = [html.unescape(b).replace("https://YOUR-BONEYARD-SITE", boneyard.rstrip("/"))
+    blocks = [html.unescape(re.sub(r"<[^>]*>", "", b)).replace("https://YOUR-BONEYARD-SITE", boneyard.rstrip("/"))
               for b in re.findall(r"<pre><code>(.*?)</code></pre>", text, re.S)]
     lines = [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
     return {

@@ -520,3 +520,56 @@ def test_a_rules_diagram_draws_its_tiles_at_least_40_px_long(sized_page, site):
     assert rings >= 2      # the stuck double's and the blocked round's open feet
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
+
+# Where each of ``pattern``'s matches in a code block's text is drawn: the match and the number
+# of lines it takes (the distinct tops of its Range's boxes; a match may cross the nowrap spans).
+PRE_MATCH_LINES = r"""([pattern, only]) => {
+  const found = [];
+  for (const pre of document.querySelectorAll('main pre')) {
+    const text = pre.textContent;
+    if (only && !text.startsWith(only)) continue;
+    const nodes = [];
+    const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(), at = 0; n; at += n.data.length, n = walker.nextNode()) nodes.push([n, at]);
+    const point = (offset, end) => {
+      for (const [n, at] of nodes) {
+        if (offset < at + n.data.length || (end && offset === at + n.data.length)) return [n, offset - at];
+      }
+    };
+    for (const m of text.matchAll(new RegExp(pattern, 'g'))) {
+      const range = document.createRange();
+      range.setStart(...point(m.index, false));
+      range.setEnd(...point(m.index + m[0].length, true));
+      found.push([m[0], new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size]);
+    }
+  }
+  return found;
+}"""
+
+CSP_EXAMPLE = ("Content-Security-Policy: default-src 'self'; script-src 'self' https://YOUR-BONEYARD-SITE/; "
+               "frame-src https://YOUR-BONEYARD-SITE/")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "lv"])
+@pytest.mark.parametrize("sized_page", [(390, 844, True), (360, 640, True)], indirect=True,
+                         ids=["phone", "small-phone"])
+def test_a_code_block_never_splits_a_hyphenated_name(sized_page, site, lang):
+    """embed-help's CSP example broke "frame-" over "src" at 390 px (and "YOUR-" over
+    "BONEYARD-SITE/;" at 360), its CSS "min-" over "height:": Chromium breaks a line after a
+    hyphen. Each word of the CSP example is drawn on one line, and so is every hyphenated name
+    in every site page's code blocks, the text copied staying exactly what it was (the real
+    hyphen, no other character standing in), and the page does not scroll sideways."""
+    page = sized_page
+    for path in SITE_PAGES:
+        page.goto(site + path + "?lang=" + lang)
+        split = [name for name, lines in page.evaluate(PRE_MATCH_LINES, [r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+", None])
+                 if lines != 1]
+        assert split == [], (path, split)
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"], path
+    page.goto(site + "embed-help.html?lang=" + lang)
+    words = page.evaluate(PRE_MATCH_LINES, [r"\S+", "Content-Security-Policy:"])
+    assert " ".join(word for word, _ in words) == CSP_EXAMPLE
+    assert [word for word, lines in words if lines != 1] == []
+    copied = page.locator("main pre", has_text="Content-Security-Policy:").evaluate("(pre) => pre.textContent")
+    assert copied == CSP_EXAMPLE
