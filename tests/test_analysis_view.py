@@ -122,6 +122,74 @@ def test_the_chart_has_a_point_per_move_and_is_a_labelled_slider(moon, cf):
     assert "expected round score" in view.chart(cf, 0, 1, NAMES)
 
 
+# The axis labels' boxes as a browser lays them out (.an-tick: 10px in the chart's units):
+# DejaVu Sans, Debian's system-ui, has the widest digits of the usual UI fonts (0.64 em);
+# the box runs from the ascent (0.93 em) above the baseline to the descent (0.24 em) below.
+TICK_ADVANCE = {".": 3.2, ",": 3.2, "-": 3.7}
+DIGIT_ADVANCE = 6.4
+
+
+def tick_boxes(svg):
+    out = []
+    for attrs, text in re.findall(r'<text class="an-tick"([^>]*)>([^<]*)</text>', svg):
+        x = float(re.search(r' x="([-\d.]+)"', attrs).group(1))
+        y = float(re.search(r' y="([-\d.]+)"', attrs).group(1))
+        width = sum(TICK_ADVANCE.get(c, DIGIT_ADVANCE) for c in text)
+        anchor = re.search(r' text-anchor="(\w+)"', attrs)
+        x0 = {"end": x - width, "middle": x - width / 2}.get(anchor.group(1) if anchor else "start", x)
+        out.append((text, (x0, y - 9.3, x0 + width, y + 2.4)))
+    return out
+
+
+def dot_boxes(svg):
+    """Each point's drawn disc with its stroke (the shown one: 3 wide, the others 1.5)."""
+    out = []
+    for cls, cx, cy, r in re.findall(r'<circle class="([^"]*)" cx="([-\d.]+)" cy="([-\d.]+)" r="(\d+)"', svg):
+        reach = float(r) + (1.5 if "an-now" in cls else 0.75)
+        out.append((float(cx) - reach, float(cy) - reach, float(cx) + reach, float(cy) + reach))
+    return out
+
+
+def seeded_result(seed):
+    """A round's analysis as the chart reads it: a Moon hand's tricks (0-7) or a Chicken Foot
+    round's expected score in hundredths of a pip, 1 to 80 points, small and large values."""
+    rng = Rng(seed)
+    n = 1 + rng.below(80)
+    index = sorted(rng.below(4 * n + 4) for _ in range(n))
+    if seed % 3 == 0:
+        line = [{"index": i, "tricks": rng.below(8)} for i in index]
+        game = "moon"
+    else:
+        base, spread = rng.below(30000), 1 + rng.below(6000)
+        line = [{"index": i, "value": base + rng.below(spread)} for i in index]
+        game = "chicken-foot"
+    decisions = [{"index": p["index"], "verdict": ("best", "cost", "costly")[rng.below(3)], "cost": 0}
+                 for p in line]
+    return {"game": game, "seat": 0, "line": line, "decisions": decisions}
+
+
+def test_no_point_of_the_chart_covers_an_axis_label(moon, cf):
+    """The lowest label ("13.1") was drawn at x=2, under the first point (a phone: label
+    21-46 px, point 29-40 px, on one height): the round's lowest value could not be read.
+    Over many seeded charts of both games, each point shown in turn at either end: no point's
+    disc touches a label's box, and each label lies within the chart."""
+    cases = [(moon, 0), (cf, 0)] + [(seeded_result(seed), seed) for seed in range(300)]
+    checked = 0
+    for result, seed in cases:
+        line = result["line"]
+        for shown in (line[0], line[-1], line[seed % len(line)]):
+            svg = view.chart(result, 0, shown["index"] + 1, NAMES)
+            w, h = [float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups()]
+            ticks, dots = tick_boxes(svg), dot_boxes(svg)
+            assert len(ticks) == 2 and len(dots) == len(line)
+            for text, (x0, y0, x1, y1) in ticks:
+                assert 0 <= x0 and x1 <= w and 0 <= y0 and y1 <= h, (seed, text, (x0, y0, x1, y1))
+                for d in dots:
+                    assert d[2] <= x0 or x1 <= d[0] or d[3] <= y0 or y1 <= d[1], (seed, text, (x0, y0, x1, y1), d)
+            checked += 1
+    assert checked == 3 * len(cases)
+
+
 def test_chicken_foot_says_estimate_and_the_step_shown(cf):
     judged = [d for d in cf["decisions"] if d["verdict"] != "forced"]
     for d in judged:

@@ -426,3 +426,41 @@ def check_slide(page, device):
                            timeout=10000)
     seen = page.evaluate("window.seenSteps")
     assert seen == sorted(seen, key=int) and {"2", "3", "4", "5", "6"} <= set(seen), seen
+
+
+CHART_BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return {ticks: [...document.querySelectorAll('#an-chart .an-tick')].map((e) => [e.textContent, box(e)]),
+          dots: [...document.querySelectorAll('#an-chart circle')].map(box),
+          chart: box(document.getElementById('an-chart'))}; }"""
+
+
+@pytest.mark.no_pyodide
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_no_point_of_the_chart_covers_an_axis_label_on_screen(browser, site, device):
+    """A Chicken Foot round's chart drew its lowest label ("13.1") under the first point
+    (1366x768: label 25-58 px, point 35-50 px across, at one height): its lowest value could not
+    be read. The labels' and points' boxes as laid out, the first point shown and the last."""
+    from engine import share
+    from test_embed_analysis import finished_round
+
+    options = ({"viewport": {"width": 1366, "height": 768}} if device == "desktop" else
+               {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True})
+    for page, open_app in guarded_app(browser, site, **options):
+        assert open_app("#record=" + share.encode(finished_round("chicken-foot", 4, 4))) == "ready"
+        page.get_by_role("button", name=re.compile("^Analyse this")).click()
+        page.wait_for_selector("#analysis[data-analysis-state=done]", timeout=ANALYSIS_TIMEOUT_MS)
+        # (Seed 4: the round's first point is its lowest, 13.4, on the label's height.)
+        chart = page.locator("#an-chart")
+        chart.scroll_into_view_if_needed()
+        for key in ("Home", "End"):
+            chart.focus()
+            page.keyboard.press(key)
+            page.wait_for_selector("#an-chart circle.an-now")
+            seen = page.evaluate(CHART_BOXES)
+            assert len(seen["ticks"]) == 2 and len(seen["dots"]) >= 5
+            for text, (x0, y0, x1, y1) in seen["ticks"]:
+                c = seen["chart"]
+                assert c[0] <= x0 and x1 <= c[2] and c[1] <= y0 and y1 <= c[3], (text, seen)
+                for d in seen["dots"]:
+                    assert d[2] <= x0 or x1 <= d[0] or d[3] <= y0 or y1 <= d[1], (key, text, (x0, y0, x1, y1), d)

@@ -17,6 +17,12 @@ from app.verdicts import action_text, pips, say_verdict
 CHART_W = 320
 CHART_H = 120
 PAD = 14
+# The axis's two labels sit in a left margin of their own, right-aligned, beside the
+# plot: drawn at x=2 inside it, the lowest ("13.1") lay under the first point.
+TICK_PX = 10            # .an-tick's font-size (web/style.css), in the chart's units
+TICK_CHAR = 6.5         # the widest character's advance at that size (DejaVu Sans' digits: 6.4)
+DOT_R = 8.5             # the ringed point's radius, 7, and half its stroke
+TICK_GAP = 3            # between a label's end and the nearest point's edge
 
 
 def _exact(game):
@@ -73,8 +79,13 @@ def chart(result, start, step, names):
         if d.get("verdict") in ("cost", "costly"):
             costly[d["index"]] = True
 
+    y_top = "7" if _exact(result["game"]) else pips(high)
+    y_low = "0" if _exact(result["game"]) else pips(low)
+    # The plot starts after the longer label and a point's radius.
+    left = max(PAD, 2 + TICK_CHAR * max(len(y_top), len(y_low)) + TICK_GAP + DOT_R)
+
     def xy(i, v):
-        x = PAD + (CHART_W - 2 * PAD) * (i / (n - 1) if n > 1 else 0.5)
+        x = left + (CHART_W - left - PAD) * (i / (n - 1) if n > 1 else 0.5)
         y = PAD + (CHART_H - 2 * PAD) * (high - v) / (high - low)
         return x, y
 
@@ -83,7 +94,7 @@ def chart(result, start, step, names):
     # Under the points, a column per point as tall as the chart (invisible): a finger
     # anywhere above or below a point takes it (the points alone were 11 px on a phone).
     hits = []
-    column = (CHART_W - 2 * PAD) / (n - 1) if n > 1 else CHART_W - 2 * PAD
+    column = (CHART_W - left - PAD) / (n - 1) if n > 1 else CHART_W - left - PAD
     now = 0
     for i in range(n):
         index, v = points[i]
@@ -101,21 +112,22 @@ def chart(result, start, step, names):
     label = t("analyse.chart_moon") if _exact(result["game"]) else t("analyse.chart_cf", name=names[result["seat"]])
     index, v = points[now]
     text = t("analyse.chart_point", n=start + index + 1, value=chart_value(result, v))
-    y_top = "7" if _exact(result["game"]) else pips(high)
-    y_low = "0" if _exact(result["game"]) else pips(low)
+    # Each label ends before the first point's edge, its digits centred on its value's height.
+    tick_x = left - DOT_R - TICK_GAP
     return ('<figure class="an-chart-box"><svg id="an-chart" class="an-chart" viewBox="0 0 %d %d" tabindex="0" '
             'role="slider" aria-label="%s" aria-valuemin="1" aria-valuemax="%d" aria-valuenow="%d" '
             'aria-valuetext="%s" data-steps="%s">'
-            '<line class="an-axis" x1="%d" y1="%d" x2="%d" y2="%d"></line>'
-            '<text class="an-tick" x="2" y="%d">%s</text><text class="an-tick" x="2" y="%d">%s</text>'
+            '<line class="an-axis" x1="%.1f" y1="%d" x2="%d" y2="%d"></line>'
+            '<text class="an-tick" x="%.1f" y="%.1f" text-anchor="end">%s</text>'
+            '<text class="an-tick" x="%.1f" y="%.1f" text-anchor="end">%s</text>'
             '%s<path class="an-line" d="%s"></path>%s</svg>'
             # (A touch screen has no arrow keys and nothing to click: its own words, by CSS.)
             '<figcaption>%s <span class="an-help an-help-keys">%s</span>'
             '<span class="an-help an-help-touch">%s</span></figcaption></figure>'
             % (CHART_W, CHART_H, esc(label), n, now + 1, esc(text),
                " ".join([str(start + i + 1) for i, _ in points]),
-               PAD, CHART_H - PAD, CHART_W - PAD, CHART_H - PAD,
-               PAD + 4, esc(y_top), CHART_H - PAD, esc(y_low),
+               left, CHART_H - PAD, CHART_W - PAD, CHART_H - PAD,
+               tick_x, PAD + 0.35 * TICK_PX, esc(y_top), tick_x, CHART_H - PAD + 0.35 * TICK_PX, esc(y_low),
                "".join(hits), " ".join(path), "".join(dots), esc(label), esc(t("analyse.chart_help")),
                esc(t("analyse.chart_help_touch"))))
 
