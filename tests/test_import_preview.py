@@ -120,7 +120,7 @@ def steps_back_a_hand_and_forward_again(page, rec):
     last_hand = len(rec["rounds"])
     last = len(rec["rounds"][-1]["actions"])
     replayed = page.locator("#game .replay")
-    back = page.get_by_role("button", name="Back", exact=True)
+    back = page.get_by_role("button", name="Previous move", exact=True)
     for _ in range(last):
         back.click()
     assert replayed.get_attribute("data-step") == str(total - last)
@@ -128,7 +128,7 @@ def steps_back_a_hand_and_forward_again(page, rec):
     back.click()
     assert replayed.get_attribute("data-step") == str(total - last - 1)
     assert "(round %d)" % (last_hand - 1) in page.locator("#review-step").inner_text()
-    forward = page.get_by_role("button", name="Forward", exact=True)
+    forward = page.get_by_role("button", name="Next move", exact=True)
     for _ in range(last + 1):
         forward.click()
     assert replayed.get_attribute("data-step") == str(total)
@@ -189,7 +189,7 @@ def test_stepping_through_the_preview_while_it_is_checked_then_playing_from_a_st
     assert replayed.get_attribute("data-step") == str(total - last - 1)
     assert page.locator("#log-list li").all_inner_texts() == preview_log
     # Forward into the last hand, three moves before its end, and play from there.
-    forward = page.get_by_role("button", name="Forward", exact=True)
+    forward = page.get_by_role("button", name="Next move", exact=True)
     for _ in range(last - 2):
         forward.click()
     assert replayed.get_attribute("data-step") == str(total - 3)

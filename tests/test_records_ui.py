@@ -7,6 +7,7 @@ by its accessible names as a person would.
 
 import json
 import random
+import re
 import sys
 
 import pytest
@@ -149,6 +150,35 @@ def test_viewer_log_is_in_step_with_the_position():
     assert viewer.record_at() == s.game.record()
     viewer.session(7)
     assert viewer.record_at() == record.replay(s.game.record(), 7).record()
+
+
+def test_the_replay_steps_with_the_words_of_the_games_own_review():
+    """The game's review said First move / Previous move / Next move / Latest move, a record
+    loaded said Start / Back / Forward / End: two sets of words for the same four steps. In
+    every language the replay's are the review's, but for its end: a record's last move
+    (the review's end is the latest move of a game going on)."""
+    from app import i18n, screens
+
+    viewer = replay.Viewer(played_session(), mode="replay", imported=True)
+    viewer.session(5)
+    try:
+        for lang in i18n.LANGS:
+            words = json.loads((ROOT / "web" / "i18n" / (lang + ".json")).read_text(encoding="utf-8"))
+            i18n.install(lang, words)
+            i18n.set_language(lang)
+            word = re.compile(r'<span class="step-word">([^<]*)</span>')
+            shown = word.findall(replay.panel(viewer, None, ["human"] * 3))
+            review = word.findall(screens.review_panel("", 5, viewer.total))
+            assert shown[:3] == review[:3] == [words["review.first"], words["review.previous"],
+                                                words["review.next"]], lang
+            assert shown[3] == words["replay.last"] and review[3] == words["review.latest"], lang
+            assert len(shown) == len(review) == 4 and len(set(shown)) == 4
+        assert shown == ["Hatua ya kwanza", "Hatua iliyotangulia", "Hatua inayofuata", "Hatua ya mwisho"]
+        i18n.set_language("en")
+        assert word.findall(replay.panel(viewer, None, ["human"] * 3)) == [
+            "First move", "Previous move", "Next move", "Last move"]
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("game,players,rounds,step", [("chicken-foot", 4, 2, None), ("chicken-foot", 3, 3, 0),
@@ -337,7 +367,7 @@ def test_share_link_round_trip_at_a_step(page, open_app, site):
     step, total = viewer_step(other)
     assert step == total == record.replay(rec).action_count()
     for _ in range(3):
-        other.get_by_role("button", name="Back").click()
+        other.get_by_role("button", name="Previous move").click()
     assert viewer_step(other) == (total - 3, total)
     other.get_by_role("button", name="Share link").click()
     link2 = shared_link(other, previous=link)
@@ -369,17 +399,17 @@ def test_replay_viewer_controls_hand_choice_and_log(page, open_app):
     log = page.locator("#log-list li")
     assert log.count() == len(s.log)
     assert page.get_attribute("html", "data-waiting-for") == "none"
-    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name="First move").click()
     assert viewer_step(page) == (0, total)
     assert log.count() == 1
-    assert page.get_by_role("button", name="Back").is_disabled()
-    page.get_by_role("button", name="Forward").click()
+    assert page.get_by_role("button", name="Previous move").is_disabled()
+    page.get_by_role("button", name="Next move").click()
     assert viewer_step(page)[0] == 1
     # The page shows each name isolated in a <bdi>: what a person reads is the line without the marks.
     assert log.count() == 2 and log.first.inner_text() == names.plain(s.log[1])
-    page.get_by_role("button", name="End").click()
-    assert viewer_step(page)[0] == total and page.get_by_role("button", name="Forward").is_disabled()
-    page.get_by_role("button", name="Back").click()
+    page.get_by_role("button", name="Last move").click()
+    assert viewer_step(page)[0] == total and page.get_by_role("button", name="Next move").is_disabled()
+    page.get_by_role("button", name="Previous move").click()
     viewer = replay.Viewer(s, mode="replay")
     viewer.session(total - 1)
     assert page.locator("#log-list li").all_inner_texts() == [names.plain(x) for x in reversed(viewer.log())][:60]
@@ -396,7 +426,7 @@ def test_replay_viewer_controls_hand_choice_and_log(page, open_app):
     hand.select_option(label="No hand")
     assert page.locator("#game .rack .hand.readonly").count() == 0
     # Autoplay runs forward by itself until stopped.
-    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name="First move").click()
     page.get_by_role("button", name="Autoplay").click()
     page.wait_for_function("() => +document.querySelector('#game .replay').dataset.step >= 2", timeout=30000)
     page.get_by_role("button", name="Stop").click()

@@ -354,14 +354,14 @@ def test_a_phone_follows_play_at_a_legible_size_until_zoomed_by_hand(phone, site
     # Stepping on keeps following; "Fit" hands the view to the person for good.
     plays = 0
     for _ in range(6):
-        phone.get_by_role("button", name="Forward").click()
+        phone.get_by_role("button", name="Next move").click()
         phone.wait_for_timeout(150)
         plays += check_following()
     assert plays >= 2
     phone.get_by_role("button", name="Fit").click()
     assert view_report(phone)["zoom"] == 100
     for _ in range(3):
-        phone.get_by_role("button", name="Forward").click()
+        phone.get_by_role("button", name="Next move").click()
     phone.wait_for_timeout(200)
     assert view_report(phone)["zoom"] == 100
 

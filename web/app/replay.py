@@ -272,10 +272,12 @@ def panel(viewer, shown, seats=None):
            % (esc(t("replay.group")), step, total),
            '<p class="review-step" id="review-step">%s</p>' % say(viewer.describe()),
            '<div class="review-actions">',
-           _step(t("replay.start"), "first", "-100000", "rp-start", disabled=step == 0),
-           _step(t("replay.back"), "previous", "-1", "rp-back", disabled=step == 0),
-           _step(t("replay.forward"), "next", "1", "rp-forward", disabled=step >= total),
-           _step(t("replay.end"), "last", "100000", "rp-end", disabled=step >= total)]
+           # The review's words (app.screens.review_panel): one set for stepping through any game.
+           # Its end is the record's last move, where the game's own review steps to the latest.
+           _step(t("review.first"), "first", "-100000", "rp-start", disabled=step == 0),
+           _step(t("review.previous"), "previous", "-1", "rp-back", disabled=step == 0),
+           _step(t("review.next"), "next", "1", "rp-forward", disabled=step >= total),
+           _step(t("replay.last"), "last", "100000", "rp-end", disabled=step >= total)]
     if viewer.autoplay:
         out.append(_button(t("replay.stop"), "stop", "rp-auto"))
     else:
