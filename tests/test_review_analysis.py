@@ -359,20 +359,28 @@ def test_a_short_moon_table_sets_the_trick_in_one_row(browser, site):
         assert all(s["cut"] <= 0 and s["scrolls"] <= 1 for s in seen), seen
 
 
+DEVICES = {"desktop": {"viewport": {"width": 1366, "height": 768}},
+           "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
+
+
+def analysed(page, open_app, record):
+    """``record`` opened in the app and its first round analysed."""
+    from engine import share
+
+    assert open_app("#record=" + share.encode(record)) == "ready"
+    page.get_by_role("button", name=re.compile("^Analyse this")).click()
+    page.wait_for_selector("#analysis[data-analysis-state=done]", timeout=ANALYSIS_TIMEOUT_MS)
+
+
 @pytest.mark.no_pyodide
 @pytest.mark.parametrize("device", ["desktop", "phone"])
 def test_the_charts_help_speaks_of_what_the_device_has(browser, site, device):
     """The analysis chart's help said "Click a point, or use the arrow keys" on a phone too,
     which has neither: a touch screen says "Tap a point" and a tap on a point goes there."""
-    from engine import share
     from test_embed_analysis import finished_round
 
-    options = ({"viewport": {"width": 1366, "height": 768}} if device == "desktop" else
-               {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True})
-    for page, open_app in guarded_app(browser, site, **options):
-        assert open_app("#record=" + share.encode(finished_round("moon", 3, 7))) == "ready"
-        page.get_by_role("button", name=re.compile("^Analyse this")).click()
-        page.wait_for_selector("#analysis[data-analysis-state=done]", timeout=ANALYSIS_TIMEOUT_MS)
+    for page, open_app in guarded_app(browser, site, **DEVICES[device]):
+        analysed(page, open_app, finished_round("moon", 3, 7))
         caption = page.locator(".an-chart-box figcaption")
         help_text = caption.inner_text()
         if device == "desktop":
@@ -441,15 +449,10 @@ def test_no_point_of_the_chart_covers_an_axis_label_on_screen(browser, site, dev
     """A Chicken Foot round's chart drew its lowest label ("13.1") under the first point
     (1366x768: label 25-58 px, point 35-50 px across, at one height): its lowest value could not
     be read. The labels' and points' boxes as laid out, the first point shown and the last."""
-    from engine import share
     from test_embed_analysis import finished_round
 
-    options = ({"viewport": {"width": 1366, "height": 768}} if device == "desktop" else
-               {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True})
-    for page, open_app in guarded_app(browser, site, **options):
-        assert open_app("#record=" + share.encode(finished_round("chicken-foot", 4, 4))) == "ready"
-        page.get_by_role("button", name=re.compile("^Analyse this")).click()
-        page.wait_for_selector("#analysis[data-analysis-state=done]", timeout=ANALYSIS_TIMEOUT_MS)
+    for page, open_app in guarded_app(browser, site, **DEVICES[device]):
+        analysed(page, open_app, finished_round("chicken-foot", 4, 4))
         # (Seed 4: the round's first point is its lowest, 13.4, on the label's height.)
         chart = page.locator("#an-chart")
         chart.scroll_into_view_if_needed()
