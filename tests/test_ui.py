@@ -339,3 +339,28 @@ def test_a_changed_player_count_starts_with_its_own_defaults(page, open_app):
     page.wait_for_function("() => document.getElementById('game') && !document.getElementById('game').hidden")
     rec = json.loads(page.evaluate("window.boneyard.record()"))
     assert rec["players"] == 5 and rec["options"]["spokes"] == 5
+
+
+def test_a_player_count_the_game_cannot_take_is_named_beside_the_field(page, open_app):
+    """The Players field said nothing as 12 became 8, 1 became 2, and 3.5 went back: it shows
+    the range beside it (its description), and names a count it could not take."""
+    assert open_app() == "ready"
+    page.get_by_role("radio", name="Chicken Foot").check()
+    field = page.get_by_label("Players", exact=True)
+    note = page.locator("#players-note")
+    assert note.inner_text() == "2 to 8 players"
+    assert field.get_attribute("aria-describedby") == "players-note"
+    for typed, becomes in (("12", "8"), ("1", "2"), ("3.5", "2"), ("5", "5")):
+        field.fill(typed)
+        field.press("Tab")
+        page.wait_for_function("(v) => document.getElementById('players').value === v", arg=becomes)
+        said = note.inner_text()
+        if typed == becomes:
+            assert said == "2 to 8 players" and note.get_attribute("role") is None
+        else:
+            assert said == "%s is not possible: 2 to 8 players." % typed and note.get_attribute("role") == "alert"
+        assert page.locator("#setup .seat-row").count() == int(becomes)
+    # Said once: a redraw for something else (another game and back) shows the range again.
+    page.get_by_role("radio", name="Three-Player Moon").check()
+    page.get_by_role("radio", name="Chicken Foot").check()
+    assert note.inner_text() == "2 to 8 players"

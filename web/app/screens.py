@@ -24,9 +24,10 @@ def button(label, act, arg="", cls="", disabled=False, aria=None, extra=""):
 
 # --- setup -----------------------------------------------------------------
 
-def setup_screen(setup, going=None, message=""):
+def setup_screen(setup, going=None, message="", typed=None):
     """The setup: Play now (``going``: the game in progress to offer first, a saved game's
-    head as ``store.games()`` lists it, or None), then the form."""
+    head as ``store.games()`` lists it, or None), then the form; ``typed``: a player count
+    typed that the game cannot take, which the field's note names."""
     game = setup["game"]
     n = sess.players_of(setup)
     out = [play_now(setup, going), '<h2 id="setup-title">%s</h2>' % t("setup.title")]
@@ -39,9 +40,14 @@ def setup_screen(setup, going=None, message=""):
     out.append("</fieldset>")
     info = sess.games.info(game)
     if not info.fixed_players():
+        span = {"min": info.min_players, "max": info.max_players}
+        note = t("setup.players_fixed", got=typed, **span) if typed else t("setup.players_range", **span)
         out.append('<div class="field"><label for="players">%s</label>'
-                   '<input id="players" type="number" min="2" max="8" value="%d" inputmode="numeric"></div>'
-                   % (t("setup.players"), n))
+                   '<input id="players" type="number" min="%d" max="%d" value="%d" inputmode="numeric"'
+                   ' aria-describedby="players-note">'
+                   '<span class="field-note%s" id="players-note"%s>%s</span></div>'
+                   % (t("setup.players"), info.min_players, info.max_players, n,
+                      " fixed" if typed else "", ' role="alert"' if typed else "", esc(note)))
     else:
         out.append('<p class="note">%s</p>' % t("setup.moon_three"))
     out.append('<fieldset class="seats"><legend>%s</legend>' % t("setup.seats"))

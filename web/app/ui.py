@@ -151,7 +151,8 @@ def show_setup(message=""):
     # saved games listed before it still offered (Replay of a game no longer there).
     past = history.panel_html(when)
     games = store.games()
-    box.innerHTML = (screens.setup_screen(setup, going_game(games), message)
+    typed, state.players_typed = state.players_typed, None
+    box.innerHTML = (screens.setup_screen(setup, going_game(games), message, typed)
                      + saves_view.saved_games_html(games, when) + saves_view.damaged_html(store.damaged()) + past)
     show_notes()
     box.hidden = False
@@ -249,8 +250,9 @@ def read_setup():
             setup["game"] = radio.value
     players = dom.by_id("players")
     if players is not None:
+        info = sess.games.info(setup["game"])
         try:
-            setup["players"] = max(2, min(8, int(players.value)))
+            setup["players"] = max(info.min_players, min(info.max_players, int(players.value)))
         except Exception:
             pass
     for i in range(8):
@@ -663,6 +665,10 @@ def on_change(event):
         # chosen with the arrow keys, has no id and once left the focus on <body>).
         keep = ("#" + target.id) if target.id else ('#setup input[name="game"][value="%s"]' % target.value)
         state.pending_setup = read_setup()
+        typed = str(target.value).strip() if target.id == "players" else ""
+        # A count the game cannot take became the nearest it can (or stayed): the field says so
+        # (9 became 8, 3.5 went back, with nothing said).
+        state.players_typed = typed[:12] if typed and typed != str(state.pending_setup["players"]) else None
         show_setup()
         el = window.document.querySelector(keep)
         if el is not None:
