@@ -1095,12 +1095,12 @@ def test_a_review_and_a_new_round_each_have_their_own_zoom(page, open_app):
     assert "scale" not in page.evaluate(TRANSFORM)
 
 
-def test_a_review_stepping_into_another_round_starts_it_unzoomed(page, open_app):
-    """In a review a zoom made on one round's table stayed on when the review stepped into
-    another round (play starts each round unzoomed); each round now has its own, kept while
-    the review lasts."""
+def in_round_two(players=3):
+    """A Chicken Foot session (the person and computers) in round 2, at the person's turn after
+    a few moves, round 1 played out (every action the first legal one)."""
     setup = sess.default_setup()
-    setup.update(game="chicken-foot", players=3, seats=["human", "easy", "easy"], speed="instant", seed=4)
+    setup.update(game="chicken-foot", players=players, seats=["human"] + ["easy"] * (players - 1),
+                 speed="instant", seed=4)
     s = sess.Session(setup)
     s.deal()
     while s.to_act() is not None:   # round 1, played out
@@ -1108,7 +1108,41 @@ def test_a_review_stepping_into_another_round_starts_it_unzoomed(page, open_app)
     s.deal()
     while s.to_act() != 0 or len(s.game.record()["rounds"][-1]["actions"]) < 4:
         s.apply(s.game.view(s.to_act())["legal"][0])
-    load_save(page, open_app, s)
+    return s
+
+
+VIEW_HEIGHT = "Math.round(document.getElementById('cf-view').getBoundingClientRect().height)"
+
+
+@pytest.mark.parametrize("lang", ["en", "lv"])
+def test_a_laptops_review_leaves_the_table_its_room(browser, site, lang):
+    """A review on a 1366x768 laptop, at a step of a round played out (its hand and the analysis
+    shown): its rack (where it is, the stepping buttons, the hand, the analysis) left the table
+    206 px (349 in play), which followed the last move at a legible size with tiles cut off.
+    Where it is now goes beside the person's card, and the analysis not asked for is one row."""
+    for page, open_app in guarded_app(browser, site, **DESKTOP):
+        load_save(page, lambda: open_app("?lang=" + lang), in_round_two(4))
+        assert waiting(page) == "human"
+        settled(page)
+        play = page.evaluate(VIEW_HEIGHT)
+        page.locator('#g-tools [data-act="review"][data-arg="start"]').click()
+        page.locator('.review-actions [data-arg="-100000"]').click()
+        page.locator("#analysis #an-start").wait_for()
+        settled(page)
+        assert page.locator("#game .rack .hand").count() == 1
+        seen = page.evaluate(VIEW_HEIGHT)
+        print("table view: play %d px, review %d px" % (play, seen))
+        assert seen >= 250 and seen >= play - 100, (play, seen)
+        box = page.locator("#review-step").bounding_box()
+        card = page.locator("#g-me").bounding_box()
+        assert box["y"] < card["y"] + card["height"] and box["x"] >= card["x"] + card["width"]   # beside it
+
+
+def test_a_review_stepping_into_another_round_starts_it_unzoomed(page, open_app):
+    """In a review a zoom made on one round's table stayed on when the review stepped into
+    another round (play starts each round unzoomed); each round now has its own, kept while
+    the review lasts."""
+    load_save(page, open_app, in_round_two())
     assert waiting(page) == "human"
     page.get_by_role("button", name="Review moves").click()
     page.get_by_role("button", name="First move").click()

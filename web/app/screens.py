@@ -535,11 +535,17 @@ def step_label(word, mark):
         STEP_MARKS[mark], esc(word))
 
 
+def review_step(text):
+    """Where a review is, in words (``text``): in its panel, or beside the person's card."""
+    return '<p class="review-step" id="review-step">%s</p>' % say(text)
+
+
 def review_panel(text, step, total):
-    """Stepping back through the game: where we are and the buttons to move."""
+    """Stepping back through the game: where we are (``text``; None: said beside the person's
+    card, :func:`review_step`) and the buttons to move."""
     return ('<div class="review" role="group" aria-label="%s">'
-            '<p class="review-step" id="review-step">%s</p><div class="review-actions">%s%s%s%s%s</div></div>' % (
-                t("tools.review"), say(text),
+            '%s<div class="review-actions">%s%s%s%s%s</div></div>' % (
+                t("tools.review"), review_step(text) if text is not None else "",
                 button(step_label(t("review.first"), "first"), "review", "-100000", disabled=step == 0),
                 button(step_label(t("review.previous"), "previous"), "review", "-1", disabled=step == 0),
                 button(step_label(t("review.next"), "next"), "review", "1", disabled=step >= total),

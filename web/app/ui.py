@@ -452,6 +452,12 @@ def render_review():
         dom.by_id("game").getAttribute("data-side") == "open")
     if review.mode == "replay":
         rack = replay.panel(review, shown, getattr(review, "seats", None))
+    elif shape() != "narrow":
+        # Where it is, beside the person's card (where play says whose turn it is): in the
+        # panel under it, with the hand and the analysis, it left the table 206 px of a
+        # 1366x768 screen (349 in play), followed at a legible size with tiles cut off.
+        parts["prompt"] = screens.review_step(review.describe())
+        rack = screens.review_panel(None, review.step, review.total)
     else:
         rack = screens.review_panel(review.describe(), review.step, review.total)
     if shown == replay.ALL:
