@@ -424,6 +424,16 @@ def test_play_now_says_your_last_setup_only_once_there_is_one(page, open_app):
     page.locator("#setup .play-card:not(.continue) .play-note").first.wait_for(state="visible")
     notes = page.locator("#setup .play-card:not(.continue) .play-note").all_inner_texts()
     assert notes[0] == "3 players, 2 of them computers; your last setup", notes
+    # The form changed, not started: the cards still say (and start) the setup last played
+    # ("8 players, 7 of them computers; your last setup" once started a game of 3).
+    page.get_by_role("radio", name="Chicken Foot").check()
+    page.locator("#players").fill("8")
+    page.locator("#players").press("Tab")
+    page.wait_for_function("() => document.querySelectorAll('#setup .seat-row').length == 8")
+    assert page.locator("#setup .play-card:not(.continue) .play-note").all_inner_texts() == notes
+    page.get_by_role("button", name="Play Chicken Foot").click()
+    waiting(page)
+    assert json.loads(page.evaluate("window.boneyard.record()"))["players"] == 3
 
 
 def test_seat_two_defaults_to_the_others_level(page, open_app):

@@ -24,13 +24,16 @@ def button(label, act, arg="", cls="", disabled=False, aria=None, extra=""):
 
 # --- setup -----------------------------------------------------------------
 
-def setup_screen(setup, going=None, message="", typed=None):
+def setup_screen(setup, going=None, message="", typed=None, remembered=None):
     """The setup: Play now (``going``: the game in progress to offer first, a saved game's
-    head as ``store.games()`` lists it, or None), then the form; ``typed``: a player count
-    typed that the game cannot take, which the field's note names."""
+    head as ``store.games()`` lists it, or None; ``remembered``: the setup its cards start,
+    if not ``setup``), then the form (``setup``, as the person is changing it); ``typed``: a
+    player count typed that the game cannot take, which the field's note names."""
     game = setup["game"]
     n = sess.players_of(setup)
-    out = [play_now(setup, going), '<h2 id="setup-title">%s</h2>' % t("setup.title")]
+    # The cards say what they start, the setup last played: the form's changes, not yet
+    # started, made "8 players, 7 of them computers; your last setup" of a card starting 4.
+    out = [play_now(remembered or setup, going), '<h2 id="setup-title">%s</h2>' % t("setup.title")]
     if message:
         out.append('<p class="error" role="alert">%s</p>' % esc(message))
     out.append('<fieldset class="choice"><legend>%s</legend>' % t("setup.game"))

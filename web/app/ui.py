@@ -152,7 +152,7 @@ def show_setup(message=""):
     past = history.panel_html(when)
     games = store.games()
     typed, state.players_typed = state.players_typed, None
-    box.innerHTML = (screens.setup_screen(setup, going_game(games), message, typed)
+    box.innerHTML = (screens.setup_screen(setup, going_game(games), message, typed, saved_setup())
                      + saves_view.saved_games_html(games, when) + saves_view.damaged_html(store.damaged()) + past)
     show_notes()
     box.hidden = False
