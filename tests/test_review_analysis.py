@@ -385,6 +385,14 @@ def test_the_charts_help_speaks_of_what_the_device_has(browser, site, device):
         help_text = caption.inner_text()
         if device == "desktop":
             assert "Click a point, or use the arrow keys" in help_text and "Tap" not in help_text
+            # The keyboard's focus ring round the chart clears the caption (it covered its first line).
+            chart = page.locator("#an-chart")
+            chart.focus()
+            page.keyboard.press("End")
+            ring = page.evaluate("""() => { const c = document.getElementById('an-chart'); const s = getComputedStyle(c);
+              return [c.matches(':focus-visible'), c.getBoundingClientRect().bottom + parseFloat(s.outlineOffset)
+                      + parseFloat(s.outlineWidth), document.querySelector('.an-chart-box figcaption').getBoundingClientRect().top]; }""")
+            assert ring[0] and ring[1] <= ring[2], ring
         else:
             assert "Tap a point, or slide along the chart, to go to that move." in help_text
             assert "Click" not in help_text and "arrow" not in help_text
