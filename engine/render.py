@@ -398,27 +398,23 @@ def table_svg(view, targets=None, margin=None, shape="wide", min_size=None, fres
     badge_r = max(20, BADGE_PX * per_px)
     fixed = shape in ZOOMED_OUT
     text = max(24, TEXT_PX * per_px)
+    # The tiles' box, and with a 4-value min_size the box the picture holds anyway (less the margin).
+    held = (x0, y0, x1, y1)
+    if min_size and len(min_size) == 4:
+        held = (min(x0, min_size[0] + margin), min(y0, min_size[1] + margin),
+                max(x1, min_size[0] + min_size[2] - margin), max(y1, min_size[1] + min_size[3] - margin))
     if shape in DIAGRAMS:
         # A diagram is drawn at one scale, never zoomed: its label TEXT_PX on screen, not up to
         # a pixel per unit more (rounded up, the phone's label took 40 % of its picture's width).
-        fx0, fy0, fx1, fy1 = x0, y0, x1, y1
-        if min_size and len(min_size) == 4:
-            fx0, fy0 = min(fx0, min_size[0] + margin), min(fy0, min_size[1] + margin)
-            fx1 = max(fx1, min_size[0] + min_size[2] - margin)
-            fy1 = max(fy1, min_size[1] + min_size[3] - margin)
-        per_mille = max((fx1 - fx0 + 2 * margin) * 1000 // bw, (fy1 - fy0 + 2 * margin) * 1000 // bh)
+        per_mille = max((held[2] - held[0] + 2 * margin) * 1000 // bw, (held[3] - held[1] + 2 * margin) * 1000 // bh)
         text = max(24, TEXT_PX * per_mille // 1000)
     label = None
     cover = ""
     if foot_tile in by_tile:
         cover = words.get("cover") or "cover %d more" % foot["needed"]
         width = len(cover) * text * 6 // 10
-        room = (x0, y0, x1, y1, bw, bh)
-        if min_size and len(min_size) == 4:
-            # A spot inside the box the picture holds anyway costs nothing.
-            room = (min(x0, min_size[0] + margin), min(y0, min_size[1] + margin),
-                    max(x1, min_size[0] + min_size[2] - margin), max(y1, min_size[1] + min_size[3] - margin), bw, bh)
-        label = _label_spot(by_tile[foot_tile], picture["tiles"], width, text, room)
+        # (A spot inside the box the picture holds anyway costs nothing.)
+        label = _label_spot(by_tile[foot_tile], picture["tiles"], width, text, held + (bw, bh))
         x0, x1 = min(x0, label[0] - width // 2), max(x1, label[0] + width // 2)
         y0, y1 = min(y0, label[1] - text), max(y1, label[1] + text // 3)
     x, y = x0 - margin, y0 - margin

@@ -17,7 +17,7 @@ from engine.render import escape as esc
 from app import screens
 from app import session as sess
 from app.i18n import t
-from app.names import html as say, iso
+from app.names import iso
 
 ALL = "all"
 NONE = "none"
@@ -270,7 +270,7 @@ def panel(viewer, shown, seats=None):
     s = viewer.source
     out = ['<div class="review replay" role="group" aria-label="%s" data-step="%d" data-total="%d">'
            % (esc(t("replay.group")), step, total),
-           '<p class="review-step" id="review-step">%s</p>' % say(viewer.describe()),
+           screens.review_step(viewer.describe()),
            '<div class="review-actions">',
            # The review's words (app.screens.review_panel): one set for stepping through any game.
            # Its end is the record's last move, where the game's own review steps to the latest.

@@ -22,7 +22,6 @@ class State:
         self.why = None         # why the chosen unplayable tiles cannot be played
         self.review = None      # a session.Review while stepping back through the game
         self.pending_setup = None
-        self.players_typed = None   # a player count typed that the setup could not take (said once)
         self.travelled = None   # (round, turns) whose last tile has travelled to its place
         self.summary_shown = None   # (round, over) whose summary already took focus
         self.shape = None       # "wide" or "narrow": the table's shape for this screen (ui.shape)

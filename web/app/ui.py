@@ -140,7 +140,7 @@ def play_mode(on):
     focus.sync_inert()   # inert only what an open drawer covers (a frame drawn anew, the setup)
 
 
-def show_setup(message=""):
+def show_setup(message="", typed=None):
     state.token += 1
     if state.session is not None and state.session.game.is_over() and store.tab.id is not None:
         store.let_go()   # a finished game left for the setup (New game, a history imported): a reload shows the setup
@@ -151,7 +151,6 @@ def show_setup(message=""):
     # saved games listed before it still offered (Replay of a game no longer there).
     past = history.panel_html(when)
     games = store.games()
-    typed, state.players_typed = state.players_typed, None
     box.innerHTML = (screens.setup_screen(setup, going_game(games), message, typed, saved_setup())
                      + saves_view.saved_games_html(games, when) + saves_view.damaged_html(store.damaged()) + past)
     show_notes()
@@ -674,8 +673,7 @@ def on_change(event):
         typed = str(target.value).strip() if target.id == "players" else ""
         # A count the game cannot take became the nearest it can (or stayed): the field says so
         # (9 became 8, 3.5 went back, with nothing said).
-        state.players_typed = typed[:12] if typed and typed != str(state.pending_setup["players"]) else None
-        show_setup()
+        show_setup(typed=typed[:12] if typed and typed != str(state.pending_setup["players"]) else None)
         el = window.document.querySelector(keep)
         if el is not None:
             el.focus()
