@@ -51,6 +51,38 @@ def pytest_collection_modifyitems(session, config, items):
     items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])     # stable: a file's own order stays
 
 
+# What each open page showed when a browser test failed: a failure that happens once in a
+# few CI runs (a click that timed out) is explained by the run that saw it, not guessed at.
+PAGE_STATE = """() => {
+  const data = (e) => e ? Object.entries(e.dataset).map(([k, v]) => k + '=' + v).join(' ') : '-';
+  const a = document.activeElement;
+  const shown = [...document.querySelectorAll('[role=alert], [role=dialog], dialog[open], .toast, .offer')]
+    .filter((e) => e.getClientRects().length).map((e) => e.textContent.trim().slice(0, 200));
+  return ['url ' + location.href, 'html ' + data(document.documentElement),
+          '#game ' + data(document.getElementById('game')),
+          'focus ' + (a ? a.tagName + '#' + a.id + ' ' + (a.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 60) : '-'),
+          'size ' + innerWidth + 'x' + innerHeight + ', scrolled ' + scrollY,
+          ...shown.map((t) => 'shown: ' + t)].join('\\n');
+}"""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = (yield).get_result()
+    browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    if call.when != "call" or not report.failed or browser is None:
+        return
+    lines = []
+    for context in browser.contexts:
+        for open_page in context.pages:
+            try:
+                lines.append(open_page.evaluate(PAGE_STATE))
+            except Exception as error:   # a page closed or hung: say so, the failure stays the test's
+                lines.append("(page state not read: %s)" % str(error).splitlines()[0])
+    if lines:
+        report.sections.append(("page state at the failure", "\n\n".join(lines)))
+
+
 @pytest.fixture(scope="session")
 def dist_dir():
     """``dist/``, built once per session with build.py's own function.

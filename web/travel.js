@@ -120,17 +120,22 @@ function fly(from, to, ms, held) {
   // The tile waits, unseen, for its stand-in; the page's own fade-in of a new tile
   // (.fresh in web/style.css) would show it beside the flight.
   for (const running of pic.getAnimations()) running.cancel();
-  const hidden = pic.animate([{opacity: 0}, {opacity: 0}], {duration: ms * 4});
-  let t0 = null;
+  // Backwards too: the animation's start time is the next frame's, and a frame drawn before it
+  // (its current time -0.04 ms on a busy phone) showed the tile whole under its stand-in.
+  const hidden = pic.animate([{opacity: 0}, {opacity: 0}], {duration: ms * 4, fill: "backwards"});
+  let t0 = null, landed = false;
   const frame = (now) => {
     if (t0 === null) t0 = now;
     const p = Math.min(1, (now - t0) / ms);
-    // Landed, or the table was redrawn or hidden under it.
-    if (!pic.isConnected || p >= 1 || !draw(p)) {
+    // Landed (drawn on the place for a frame first: on a busy phone the last frame before the
+    // end may be a fifth of the flight short, and the tile appeared 3 px from where the
+    // stand-in was last seen), or the table was redrawn or hidden under it.
+    if (landed || !pic.isConnected || !draw(p)) {
       hidden.cancel();
       ghost.remove();
       return;
     }
+    landed = p >= 1;
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
