@@ -60,7 +60,7 @@ PAGE_STATE = """() => {
     .filter((e) => e.getClientRects().length).map((e) => e.textContent.trim().slice(0, 200));
   return ['url ' + location.href, 'html ' + data(document.documentElement),
           '#game ' + data(document.getElementById('game')),
-          'focus ' + (a ? a.tagName + '#' + a.id + ' ' + (a.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 60) : '-'),
+          'focus ' + (a ? a.tagName + '#' + a.id + ' ' + (a.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 60) : '-'),
           'size ' + innerWidth + 'x' + innerHeight + ', scrolled ' + scrollY,
           ...shown.map((t) => 'shown: ' + t)].join('\\n');
 }"""
