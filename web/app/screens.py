@@ -539,21 +539,24 @@ def step_label(word, mark):
 
 
 def review_step(text):
-    """Where a review is, in words (``text``): in its panel, or beside the person's card."""
+    """Where a review (or a replay) is, in words (``text``)."""
     return '<p class="review-step" id="review-step">%s</p>' % say(text)
 
 
 def review_panel(text, step, total):
-    """Stepping back through the game: where we are (``text``; None: said beside the person's
-    card, :func:`review_step`) and the buttons to move."""
+    """Stepping back through the game: where we are (``text``) and the buttons to move."""
     return ('<div class="review" role="group" aria-label="%s">'
-            '%s<div class="review-actions">%s%s%s%s%s</div></div>' % (
-                t("tools.review"), review_step(text) if text is not None else "",
+            '%s<div class="review-actions">%s%s%s%s</div></div>' % (
+                t("tools.review"), review_step(text),
                 button(step_label(t("review.first"), "first"), "review", "-100000", disabled=step == 0),
                 button(step_label(t("review.previous"), "previous"), "review", "-1", disabled=step == 0),
                 button(step_label(t("review.next"), "next"), "review", "1", disabled=step >= total),
-                button(step_label(t("review.latest"), "last"), "review", "100000", disabled=step >= total),
-                button(t("review.back"), "review", "end", cls="primary")))
+                button(step_label(t("review.latest"), "last"), "review", "100000", disabled=step >= total)))
+
+
+def review_back():
+    """The way out of a review, back to the game (in the tools row, where Review moves was)."""
+    return button(t("review.back"), "review", "end", cls="primary")
 
 
 def summary_panel(s, narrow=False):

@@ -446,17 +446,21 @@ def render_review():
     parts = table_parts(twin, viewer, [], viewer if viewer is not None else 0, review=True)
     parts["status"] = t("review.status") + " &middot; " + parts["status"]
     # A review has no game tools, but a phone's way to the log, the scores and the records
-    # stays (a replay on a phone once had none).
-    parts["tools"] = '<div class="tools">%s</div>' % screens.side_toggle(
-        dom.by_id("game").getAttribute("data-side") == "open")
+    # stays (a replay on a phone once had none), and the way back to the game is where the
+    # way into the review was (beside the stepping buttons it wrapped them onto two rows
+    # in Latvian, beside the person's card, and took the table 50 px).
+    side = screens.side_toggle(dom.by_id("game").getAttribute("data-side") == "open")
+    parts["tools"] = '<div class="tools">%s%s</div>' % (
+        "" if review.mode == "replay" else screens.review_back(), side)
     if review.mode == "replay":
         rack = replay.panel(review, shown, getattr(review, "seats", None))
     elif shape() != "narrow":
-        # Where it is, beside the person's card (where play says whose turn it is): in the
-        # panel under it, with the hand and the analysis, it left the table 206 px of a
-        # 1366x768 screen (349 in play), followed at a legible size with tiles cut off.
-        parts["prompt"] = screens.review_step(review.describe())
-        rack = screens.review_panel(None, review.step, review.total)
+        # Where it is and the buttons to move, beside the person's card (where play says whose
+        # turn it is and what to do): in a panel under it, with the hand and the analysis, they
+        # left the table 206 px of a 1366x768 screen (349 in play) and cut tiles off it; the
+        # words alone beside the card, 261 px.
+        parts["prompt"] = screens.review_panel(review.describe(), review.step, review.total)
+        rack = ""
     else:
         rack = screens.review_panel(review.describe(), review.step, review.total)
     if shown == replay.ALL:
