@@ -270,8 +270,15 @@ def test_moons_empty_trick_says_what_the_table_waits_for():
     assert seen[:3] == [("discard", "%s takes the widow and discards a tile" % name),
                         ("trump", "%s names trumps" % name),
                         ("play", "%s leads the first trick" % name)], seen
-    # Then the trick in progress, and once one is won, the last trick and its winner.
-    assert [c for p, c in seen[3:]] == ["The trick"] * 2, seen
+    # Then the trick in progress, who led it and the suit it calls (it said only "The trick",
+    # and the outlined last tile passed for the lead), and once one is won, the last trick
+    # and its winner.
+    from engine.moon_rules import LED, TRUMPS, trump_code
+    from engine.tiles import parse
+    lead = s.game.view(0)["tricks"][0]["tiles"][0]
+    called = LED[trump_code(s.game.view(0)["trump"])][parse(lead)]
+    said = "The trick: %s led %s" % (name, "trumps" if called == TRUMPS else "suit %d" % called)
+    assert [c for p, c in seen[3:]] == [said] * 2, seen
     v = s.game.view(0)
     caption = shown.board(s, v, [], None, None, 0)[0]
     assert "Last trick, won by" in caption

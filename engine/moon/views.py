@@ -4,7 +4,7 @@
 """
 
 from ..game import Game, GameError
-from ..moon_rules import MOON_MASK, trump_code, trump_text
+from ..moon_rules import LED, MOON_MASK, TRUMPS, trump_code, trump_text
 from ..tiles import NAMES, popcount
 from .numbers import (BIDDING, DISCARD, NOT_DEALT, PASS, PHASE_NAMES, PLAY, ROUND_OVER, _BID_TEXT, _NEXT, _show,
                       parse_moon_tile, tile_names_desc)
@@ -41,6 +41,9 @@ class Views:
             "trump": trump_text(self.trump) if self.trump >= 0 else None,
             "leader": self.leader if self.leader >= 0 else None,
             "trick": self._trick_pairs(),
+            # The suit the trick in progress calls (its first tile's: the rules' one place,
+            # moon_rules.LED): a number "0"-"6" or "trumps"; None with no trick begun.
+            "led": self._led(),
             "tricks": [{"leader": tr[0], "tiles": [NAMES[t] for t in tr[1]], "winner": tr[2]}
                        for tr in self.tricks],
             "tricks_won": list(self.won),
@@ -49,6 +52,12 @@ class Views:
             "legal": self.legal_actions() if seat == self.to_act else [],
             "winners": list(self.won_game),
         }
+
+    def _led(self):
+        if not self.trick:
+            return None
+        led = LED[self.trump][self.trick[0]]
+        return "trumps" if led == TRUMPS else str(led)
 
     def _trick_pairs(self):
         out = []

@@ -34,9 +34,16 @@ def shown_trick(v, names):
     Before the first trick the empty spots are captioned with what the table
     waits for: the bidder's discard or trumps, or the first lead.
     """
-    if v["trick"] or not v["tricks"]:
+    if v["trick"]:
+        # Who led and what it calls: the table showed only "The trick", and the last tile
+        # played (outlined) passed for the lead; the suit to follow was in the log alone.
+        led = v.get("led")
+        if led == "trumps":
+            return v["trick"], None, t("trick.led_trumps", name=names[v["leader"]])
+        return v["trick"], None, t("trick.led", name=names[v["leader"]], suit=led)
+    if not v["tricks"]:
         caption = t("trick.current")
-        if not v["trick"] and v.get("to_act") is not None and v["phase"] in BEFORE_TRICKS:
+        if v.get("to_act") is not None and v["phase"] in BEFORE_TRICKS:
             caption = t(BEFORE_TRICKS[v["phase"]], name=names[v["to_act"]])
         return v["trick"], None, caption
     last = v["tricks"][-1]
