@@ -503,3 +503,33 @@ def test_a_narrow_card_shows_a_play_as_its_tile(browser, page_watch, site, playe
         assert plays and all(d["whole"] for d in did), did
         for d in plays:
             assert d["heard"] == t["play.did_played"].replace("{tile}", d["seen"].strip()), d
+
+
+def moon_bidders_first_play(seed=3):
+    """A Moon hand a computer won the bid of, at the person's first turn after the bidder's first
+    tile (its card then says it took the widow, named trumps and played that tile)."""
+    setup = sess.default_setup()
+    setup.update(game="moon", seats=["human", "easy", "easy"], speed="instant", seed=seed)
+    s = sess.Session(setup)
+    s.deal()
+    while True:
+        v = s.game.view(s.to_act())
+        if v["phase"] == "bidding":
+            s.apply("pass" if s.to_act() == 0 or "7" not in v["legal"] else "7")
+        elif s.to_act() == 0 and v["phase"] == "play" and any(seat == v["bidder"] for seat, _ in v["trick"]):
+            return s
+        else:
+            s.apply(v["legal"][0])
+
+
+@pytest.mark.parametrize("lang", ["en", "lv"])
+def test_a_moon_bidders_card_says_all_it_did_on_a_laptop(browser, page_watch, site, lang):
+    """1366x768: the bidder's card read "→ took the widow, trumps: 3, pla…" (284 px of words in a
+    248 px line; Latvian 319), with two cards on a 1040 px table: its tile was cut off."""
+    s = moon_bidders_first_play()
+    for page in guarded_page(browser, page_watch, viewport={"width": 1366, "height": 768}):
+        open_in(page, site, lang)
+        reload_with_save(page, s.save_text())
+        did = page.evaluate(DID)
+        bidder = [d for d in did if d["seen"].count(",") >= 2]
+        assert len(bidder) == 1 and all(d["whole"] for d in did), did

@@ -757,7 +757,7 @@ def test_theme_toggle_is_remembered(page, open_app):
 
 def test_names_are_isolated_and_long_ones_cut_short(page, open_app):
     flipped = "\u202eAna"
-    long_name = "Bartholomew-Maximilian Montgomery-Smythe"
+    long_name = "Bartholomew-Maximilian Montgomery-Smythe of Lower Wallop"
     setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], names=[flipped, long_name], players=2)
     for _ in range(6):
         mouse_step(page)
@@ -771,7 +771,7 @@ def test_names_are_isolated_and_long_ones_cut_short(page, open_app):
     card = page.locator('#game .seat-card[data-seat="1"]')
     name = card.locator(".seat-name")
     assert name.evaluate("e => e.scrollWidth > e.clientWidth")           # cut short with an ellipsis
-    assert card.evaluate("e => e.getBoundingClientRect().width") <= 17 * 16 + 1
+    assert card.evaluate("e => e.getBoundingClientRect().width") <= 26 * 16 + 1   # two cards on a strip: 26rem
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
 
