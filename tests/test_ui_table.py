@@ -1675,13 +1675,45 @@ def sheet_edges(page, scroll):
         blank.close()
 
 
+def rounds_over(players, rounds, seed=4):
+    """A Chicken Foot session of the person and easy computers with ``rounds`` rounds played out
+    (every action the first legal one), at the last one's summary."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=players, seats=["human"] + ["easy"] * (players - 1),
+                 speed="instant", seed=seed)
+    s = sess.Session(setup)
+    for _ in range(rounds):
+        s.deal()
+        while s.to_act() is not None:
+            s.apply(s.game.view(s.to_act())["legal"][0])
+    return s
+
+
+SHEET_ROWS_SEEN = """() => { const w = document.querySelector('#game .summary .scores-wrap').getBoundingClientRect();
+  return [...document.querySelectorAll('#game .summary .scores tbody tr')].map((r) => {
+    const name = r.querySelector('th').getBoundingClientRect(), total = r.querySelector('.total').getBoundingClientRect();
+    return [r.querySelector('th').textContent, total.right <= w.right + 0.5 && name.left >= w.left - 0.5]; }); }"""
+
+
+def test_a_phones_score_sheet_shows_every_player_and_total(browser, site):
+    """390x844, eight players, three rounds over: a player a row, each name and total in view
+    (a column a player took 496 px of the summary's 350; Fay's, Gus's and Hana's were a scroll
+    away, the winner's among them at the game's end), the rounds after the total, the latest first."""
+    s = rounds_over(8, 3)
+    for page, open_app in guarded_app(browser, site, **PHONE):
+        load_save(page, open_app, s)
+        assert waiting(page) == "none"
+        seen = page.evaluate(SHEET_ROWS_SEEN)
+        assert [name for name, _ in seen] == s.names[:8] and all(whole for _, whole in seen), seen
+        first = page.locator("#game .summary .scores tbody tr").first.locator("td")
+        assert first.all_inner_texts() == [str(s.game.totals()[0])] + [str(r[0]) for r in s.game.round_scores()[::-1]]
+
+
 def test_a_score_sheet_wider_than_a_phones_summary_shows_it_scrolls(browser, site):
-    """390x844, eight players, a round over: the score sheet is wider than the summary and
+    """390x844, eight players, ten rounds over: the score sheet is wider than the summary and
     scrolls sideways. A shadow on the side with more to show says so (the next column was a
     sliver at the edge): the right edge darker at the start, the left at the end."""
-    setup = sess.default_setup()
-    setup.update(game="chicken-foot", players=8, seats=["human"] + ["easy"] * 7, speed="instant")
-    s = round_over_save(setup, lambda s: True)
+    s = rounds_over(8, 10)
     for page, open_app in guarded_app(browser, site, color_scheme="light", **PHONE):
         load_save(page, open_app, s)
         assert waiting(page) == "none"

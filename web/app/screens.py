@@ -620,25 +620,57 @@ def ranking(s):
 # all would make each step of a replay a long task); the chart draws at most
 # CHART_POINTS points of each line.
 SHEET_ROWS = 40
+# A phone's summary has room for this many players' columns; with more, a row for each player
+# (sheet_by_seat): eight columns took 496 px of its 350, three of them a scroll away (the
+# winner's among them at the game's end).
+SHEET_ACROSS = 4
+
+
+def running_totals(rounds, n):
+    """Each seat's running total after 0, 1, ... rounds (the chart's series)."""
+    series = [[0] for _ in range(n)]
+    for row in rounds:
+        for seat in range(n):
+            series[seat].append(series[seat][-1] + row[seat])
+    return series
+
+
+def sheet_by_seat(s, rounds):
+    """The score sheet with a row per player: the name, the total, then the rounds, the latest
+    first (what a narrow screen shows; older rounds a scroll away)."""
+    n = s.game.players
+    totals = s.game.totals()
+    out = ['<div class="scores-wrap" tabindex="0" role="region" aria-label="%s">'
+           '<table class="scores by-seat"><caption>%s</caption><thead><tr><th scope="col" rowspan="2">%s</th>'
+           '<th scope="col" rowspan="2">%s</th><th scope="colgroup" colspan="%d" class="rounds">%s</th></tr><tr>%s</tr>'
+           '</thead><tbody>' % (
+               t("scores.sheet"), t("scores.sheet"), t("scores.player"), t("scores.total"), len(rounds),
+               esc(t("scores.round")), "".join(['<th scope="col">%d</th>' % (i + 1)
+                                                for i in range(len(rounds) - 1, -1, -1)]))]
+    for seat in range(n):
+        out.append('<tr><th scope="row">%s</th><td class="total">%d</td>%s</tr>' % (
+            name_html(s.names[seat]), totals[seat],
+            "".join(["<td>%d</td>" % rounds[i][seat] for i in range(len(rounds) - 1, -1, -1)])))
+    out.append("</tbody></table></div>")
+    return "".join(out)
 CHART_POINTS = 201
 
 
 def score_sheet(s, with_chart=True, narrow=False):
     rounds = s.game.round_scores()
     n = s.game.players
+    if narrow and n > SHEET_ACROSS:
+        return sheet_by_seat(s, rounds) + (chart(s, running_totals(rounds, n), narrow) if with_chart else "")
     out = ['<div class="scores-wrap" tabindex="0" role="region" aria-label="%s">'
            '<table class="scores"><caption>%s</caption><thead><tr><th scope="col">%s</th>'
            % (t("scores.sheet"), t("scores.sheet"), t("scores.round"))]
     for seat in range(n):
         out.append('<th scope="col">%s</th>' % name_html(s.names[seat]))
     out.append("</tr></thead><tbody>")
-    running = [0] * n
-    series = [[0] for _ in range(n)]
+    series = running_totals(rounds, n)
     folded = len(rounds) - SHEET_ROWS if len(rounds) > SHEET_ROWS + 1 else 0
     for i in range(len(rounds)):
-        for seat in range(n):
-            running[seat] += rounds[i][seat]
-            series[seat].append(running[seat])
+        running = [series[seat][i + 1] for seat in range(n)]
         if i + 1 == folded:
             out.append('<tr class="folded"><th scope="row">%s</th>%s</tr>' % (
                 esc(t("scores.folded", first=1, last=folded)), "".join(["<td>%d</td>" % x for x in running])))
