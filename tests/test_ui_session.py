@@ -469,3 +469,31 @@ def test_a_summary_keeps_each_tiles_name_whole():
             if game == "moon":   # the hands as dealt and the widow, in words (Chicken Foot's are drawn)
                 assert html.count('class="tile-name"') >= 3 * 7 + 1, lang
         assert len(seen) == 4
+
+
+def test_moons_board_shows_the_trick_before_the_one_being_played():
+    """With computers answering at once the next lead took the finished trick's place before the
+    person saw it: while a trick is played, a line says the one before it, who won it and each
+    tile in the order played (not in an embed, whose steps show every trick whole)."""
+    from app.present import moon as shown
+    setup = sess.default_setup()
+    setup.update(game="moon", seats=["human"] * 3, names=["Ana", "Ben", "Cleo"] + setup["names"][3:])
+    s = sess.Session(setup)
+    s.deal()
+    lines = []
+    while len(s.game.view(0)["tricks"]) < 2:
+        v = s.game.view(s.to_act())
+        if v["phase"] == "bidding":
+            s.apply("5" if "5" in v["legal"] else "pass")
+            continue
+        html = shown.board(s, v, [], None, None, 0)[0]
+        lines.append(re.sub(r"<[^>]+>", "", re.search(r'<p class="last-trick">(.*?)</p>', html).group(1))
+                     if 'class="last-trick"' in html else None)
+        assert 'class="last-trick"' not in shown.board(s, v, [], None, None, 0, named=True)[0]
+        s.apply(v["legal"][0])
+    first = s.game.view(0)["tricks"][0]
+    names = ["Ana", "Ben", "Cleo"]
+    said = "Last trick, won by %s: %s" % (names[first["winner"]], ", ".join(
+        "%s %s" % (names[(first["leader"] + i) % 3], tile) for i, tile in enumerate(first["tiles"])))
+    # None before and through the first trick, and as the second is led; then the first, said whole.
+    assert lines[-2:] == [said, said] and all(line is None for line in lines[:-2]), lines

@@ -109,7 +109,8 @@ def board(s, v, targets, shape, fresh, bottom, marks=None, named=False):
     for seat, tile in trick:
         spots[seat] = tile
     out = ['<div class="moon-board">', contract(s, v),
-           '<figure class="trick"><figcaption>%s</figcaption><div class="trick-spots">' % say(caption)]
+           '<figure class="trick"><figcaption>%s</figcaption>%s<div class="trick-spots">' % (
+               say(caption), "" if named else last_trick(s, v))]
     for slot in range(3):
         seat = (bottom + slot) % 3
         tile = spots.get(seat)
@@ -130,6 +131,17 @@ def board(s, v, targets, shape, fresh, bottom, marks=None, named=False):
         out.append('<div class="%s spot-%d" data-seat="%d"%s>%s</div>' % (cls, slot, seat, by, inner))
     out.append("</div></figure></div>")
     return "".join(out), ""
+
+
+def last_trick(s, v):
+    """While a trick is being played, the one before it in a line (who won it, each tile): when
+    computers answer at once, the next lead took its place before the person saw it finished."""
+    if not v["trick"] or not v["tricks"]:
+        return ""
+    last = v["tricks"][-1]
+    plays = ", ".join([t("trick.play", name=s.iso((last["leader"] + i) % 3), tile=tile)
+                       for i, tile in enumerate(last["tiles"])])
+    return '<p class="last-trick">%s</p>' % say(t("trick.last_tiles", name=s.iso(last["winner"]), tiles=plays))
 
 
 def did(action, phase):
