@@ -94,15 +94,6 @@ def test_actions_met_together_read_differently(lang):
     assert same == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_seat_card_names_the_widow_as_the_summary_does(lang):
-    """Latvian, Albanian and Swahili seat cards said the high bidder took "the rest" (atlikumu,
-    të mbeturin, cha ziada) where the log, the summary and the rules say "the middle tile"."""
-    words = catalog(lang)
-    assert words["summary.widow_taken"].startswith(words["play.did_discarded"] + " {widow}"), (
-        words["play.did_discarded"], words["summary.widow_taken"])
-
-
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_placeholders_kept(lang):
     en = catalog("en")
