@@ -620,6 +620,7 @@ def ranking(s):
 # all would make each step of a replay a long task); the chart draws at most
 # CHART_POINTS points of each line.
 SHEET_ROWS = 40
+CHART_POINTS = 201
 # A phone's summary has room for this many players' columns; with more, a row for each player
 # (sheet_by_seat): eight columns took 496 px of its 350, three of them a scroll away (the
 # winner's among them at the game's end).
@@ -637,23 +638,22 @@ def running_totals(rounds, n):
 
 def sheet_by_seat(s, rounds):
     """The score sheet with a row per player: the name, the total, then the rounds, the latest
-    first (what a narrow screen shows; older rounds a scroll away)."""
+    first (what a narrow screen shows; older rounds a scroll away), the last SHEET_ROWS of them."""
     n = s.game.players
     totals = s.game.totals()
+    shown = range(len(rounds) - 1, max(-1, len(rounds) - 1 - SHEET_ROWS), -1)
     out = ['<div class="scores-wrap" tabindex="0" role="region" aria-label="%s">'
            '<table class="scores by-seat"><caption>%s</caption><thead><tr><th scope="col" rowspan="2">%s</th>'
            '<th scope="col" rowspan="2">%s</th><th scope="colgroup" colspan="%d" class="rounds">%s</th></tr><tr>%s</tr>'
            '</thead><tbody>' % (
-               t("scores.sheet"), t("scores.sheet"), t("scores.player"), t("scores.total"), len(rounds),
-               esc(t("scores.round")), "".join(['<th scope="col">%d</th>' % (i + 1)
-                                                for i in range(len(rounds) - 1, -1, -1)]))]
+               t("scores.sheet"), t("scores.sheet"), t("scores.player"), t("scores.total"), len(shown),
+               esc(t("scores.round")), "".join(['<th scope="col">%d</th>' % (i + 1) for i in shown]))]
     for seat in range(n):
         out.append('<tr><th scope="row">%s</th><td class="total">%d</td>%s</tr>' % (
             name_html(s.names[seat]), totals[seat],
-            "".join(["<td>%d</td>" % rounds[i][seat] for i in range(len(rounds) - 1, -1, -1)])))
+            "".join(["<td>%d</td>" % rounds[i][seat] for i in shown])))
     out.append("</tbody></table></div>")
     return "".join(out)
-CHART_POINTS = 201
 
 
 def score_sheet(s, with_chart=True, narrow=False):
@@ -670,10 +670,10 @@ def score_sheet(s, with_chart=True, narrow=False):
     series = running_totals(rounds, n)
     folded = len(rounds) - SHEET_ROWS if len(rounds) > SHEET_ROWS + 1 else 0
     for i in range(len(rounds)):
-        running = [series[seat][i + 1] for seat in range(n)]
         if i + 1 == folded:
             out.append('<tr class="folded"><th scope="row">%s</th>%s</tr>' % (
-                esc(t("scores.folded", first=1, last=folded)), "".join(["<td>%d</td>" % x for x in running])))
+                esc(t("scores.folded", first=1, last=folded)),
+                "".join(["<td>%d</td>" % series[seat][i + 1] for seat in range(n)])))
         elif i >= folded:
             out.append('<tr><th scope="row">%d</th>%s</tr>' % (i + 1, "".join(["<td>%d</td>" % x for x in rounds[i]])))
     out.append('</tbody><tfoot><tr><th scope="row">%s</th>%s</tr></tfoot></table>'
