@@ -56,7 +56,7 @@ def pytest_collection_modifyitems(session, config, items):
 PAGE_STATE = """() => {
   const data = (e) => e ? Object.entries(e.dataset).map(([k, v]) => k + '=' + v).join(' ') : '-';
   const a = document.activeElement;
-  const shown = [...document.querySelectorAll('[role=alert], [role=dialog], dialog[open], .toast, .offer')]
+  const shown = [...document.querySelectorAll('[role=alert], [role=dialog], dialog[open], #update-offer')]
     .filter((e) => e.getClientRects().length).map((e) => e.textContent.trim().slice(0, 200));
   return ['url ' + location.href, 'html ' + data(document.documentElement),
           '#game ' + data(document.getElementById('game')),

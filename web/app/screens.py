@@ -636,18 +636,24 @@ def running_totals(rounds, n):
     return series
 
 
+def sheet_open(cls):
+    """The score sheet's scrolling box (a named region a keyboard can scroll), its table of class
+    ``cls`` and its caption, left open."""
+    return ('<div class="scores-wrap" tabindex="0" role="region" aria-label="%s"><table class="%s"><caption>%s</caption>'
+            % (t("scores.sheet"), cls, t("scores.sheet")))
+
+
 def sheet_by_seat(s, rounds):
     """The score sheet with a row per player: the name, the total, then the rounds, the latest
     first (what a narrow screen shows; older rounds a scroll away), the last SHEET_ROWS of them."""
     n = s.game.players
     totals = s.game.totals()
     shown = range(len(rounds) - 1, max(-1, len(rounds) - 1 - SHEET_ROWS), -1)
-    out = ['<div class="scores-wrap" tabindex="0" role="region" aria-label="%s">'
-           '<table class="scores by-seat"><caption>%s</caption><thead><tr><th scope="col" rowspan="2">%s</th>'
-           '<th scope="col" rowspan="2">%s</th><th scope="colgroup" colspan="%d" class="rounds">%s</th></tr><tr>%s</tr>'
-           '</thead><tbody>' % (
-               t("scores.sheet"), t("scores.sheet"), t("scores.player"), t("scores.total"), len(shown),
-               esc(t("scores.round")), "".join(['<th scope="col">%d</th>' % (i + 1) for i in shown]))]
+    out = [sheet_open("scores by-seat"),
+           '<thead><tr><th scope="col" rowspan="2">%s</th><th scope="col" rowspan="2">%s</th>'
+           '<th scope="colgroup" colspan="%d" class="rounds">%s</th></tr><tr>%s</tr></thead><tbody>' % (
+               t("scores.player"), t("scores.total"), len(shown), esc(t("scores.round")),
+               "".join(['<th scope="col">%d</th>' % (i + 1) for i in shown]))]
     for seat in range(n):
         out.append('<tr><th scope="row">%s</th><td class="total">%d</td>%s</tr>' % (
             name_html(s.names[seat]), totals[seat],
@@ -661,9 +667,7 @@ def score_sheet(s, with_chart=True, narrow=False):
     n = s.game.players
     if narrow and n > SHEET_ACROSS:
         return sheet_by_seat(s, rounds) + (chart(s, running_totals(rounds, n), narrow) if with_chart else "")
-    out = ['<div class="scores-wrap" tabindex="0" role="region" aria-label="%s">'
-           '<table class="scores"><caption>%s</caption><thead><tr><th scope="col">%s</th>'
-           % (t("scores.sheet"), t("scores.sheet"), t("scores.round"))]
+    out = [sheet_open("scores"), '<thead><tr><th scope="col">%s</th>' % t("scores.round")]
     for seat in range(n):
         out.append('<th scope="col">%s</th>' % name_html(s.names[seat]))
     out.append("</tr></thead><tbody>")

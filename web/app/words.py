@@ -47,9 +47,9 @@ def shown_trick(v, names):
             caption = t(BEFORE_TRICKS[v["phase"]], name=names[v["to_act"]])
         return v["trick"], None, caption
     last = v["tricks"][-1]
-    seat = last["leader"]
-    plays = []
-    for tile in last["tiles"]:
-        plays.append([seat, tile])
-        seat = (seat + 1) % 3
-    return plays, last["winner"], t("trick.last", name=names[last["winner"]])
+    return trick_plays(last), last["winner"], t("trick.last", name=names[last["winner"]])
+
+
+def trick_plays(trick):
+    """A finished Moon trick of a view's ``tricks`` as ``[seat, tile]`` in the order played."""
+    return [[(trick["leader"] + i) % 3, tile] for i, tile in enumerate(trick["tiles"])]

@@ -11,7 +11,7 @@ from engine.render import escape as esc
 
 from app.i18n import t, tn
 from app.names import html as say, name_html
-from app.words import shown_trick
+from app.words import shown_trick, trick_plays
 
 
 def status(s, v):
@@ -139,8 +139,7 @@ def last_trick(s, v):
     if not v["trick"] or not v["tricks"]:
         return ""
     last = v["tricks"][-1]
-    plays = ", ".join([t("trick.play", name=s.iso((last["leader"] + i) % 3), tile=tile)
-                       for i, tile in enumerate(last["tiles"])])
+    plays = ", ".join([t("trick.play", name=s.iso(seat), tile=tile) for seat, tile in trick_plays(last)])
     return '<p class="last-trick">%s</p>' % say(t("trick.last_tiles", name=s.iso(last["winner"]), tiles=plays))
 
 
