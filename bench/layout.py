@@ -42,7 +42,9 @@ prints per player count and shape, then overall::
   turn with an open foot (``foot_*``: the foot and its "cover" label
   framed) and every other turn a tile can be played, before one is chosen
   (``turn_*``: every table tile the hand could join framed, as the page
-  does).  ``--misses`` lists the cases missed.
+  does), each with ``*_tiles_cut``, how many turns' views cut a table tile, and
+  ``*_tiles_out_pct``, the share of the table's tiles they cut (a table wider
+  than the view at the legible zoom).  ``--misses`` lists the cases missed.
 
     python3 bench/layout.py [--rounds-per-case N] [--shapes wide,narrow] [--misses]
     python3 bench/layout.py --speed
@@ -230,6 +232,11 @@ def judge(case, view, key="focus"):
     return DRAWN_SHORT * case["perUnit"] * k, seen
 
 
+def tiles_out(case, view):
+    """How many of a case's table tiles its followed view cuts by its edge or hides under the tools."""
+    return sum(not judge(dict(case, all=[b]), view, "all")[1] for b in case["all"])
+
+
 def whole_px(case):
     """A tile's short side (px) where the view would show every tile and the focus at once."""
     boxes = case["all"] + case["focus"]
@@ -263,7 +270,9 @@ def new_phone():
     return {"selections": 0, "min_px": None, "below": 0, "hidden": 0, "badge_cut": 0, "rounds_missed": {},
             "tiles_cut": 0, "tiles_cut_whole_legible": 0,
             "foot_turns": 0, "foot_min_px": None, "foot_hidden": 0,
-            "turn_turns": 0, "turn_min_px": None, "turn_hidden": 0}
+            "turn_turns": 0, "turn_min_px": None, "turn_hidden": 0,
+            "foot_tiles_cut": 0, "foot_tiles_out": 0, "foot_tiles": 0,
+            "turn_tiles_cut": 0, "turn_tiles_out": 0, "turn_tiles": 0}
 
 
 def foot_case(view, picture, sizing, room):
@@ -345,6 +354,11 @@ def follow_phone(group, misses):
             phone[kind + "_turns"] += 1
             phone[kind + "_min_px"] = least(phone[kind + "_min_px"], px)
             phone[kind + "_hidden"] += not seen
+            # The table's tiles this turn's view cuts (by its edge, or under the tools).
+            out = tiles_out(case, view)
+            phone[kind + "_tiles_cut"] += out > 0
+            phone[kind + "_tiles_out"] += out
+            phone[kind + "_tiles"] += len(case["all"])
             missed = not seen
         else:
             phone["selections"] += 1
@@ -388,6 +402,10 @@ def row(group, **labels):
             "foot_turns": phone["foot_turns"], "foot_min_px": round(phone["foot_min_px"] or 0, 1),
             "foot_not_in_sight": phone["foot_hidden"], "turns": phone["turn_turns"],
             "turn_min_px": round(phone["turn_min_px"] or 0, 1), "turn_not_in_sight": phone["turn_hidden"]}
+        for kind in ("foot", "turn"):
+            out["phone_" + name].update({
+                kind + "_tiles_cut": phone[kind + "_tiles_cut"],
+                kind + "_tiles_out_pct": round(100 * phone[kind + "_tiles_out"] / max(1, phone[kind + "_tiles"]), 1)})
     return out
 
 
@@ -403,7 +421,8 @@ def merge(into, group):
     for name in SIZINGS:
         a, b = into["phone"][name], group["phone"][name]
         for key in ("selections", "below", "hidden", "badge_cut", "foot_turns", "foot_hidden", "turn_turns", "turn_hidden",
-                    "tiles_cut", "tiles_cut_whole_legible"):
+                    "tiles_cut", "tiles_cut_whole_legible", "foot_tiles_cut", "foot_tiles_out", "foot_tiles",
+                    "turn_tiles_cut", "turn_tiles_out", "turn_tiles"):
             a[key] += b[key]
         for key in ("min_px", "foot_min_px", "turn_min_px"):
             if b[key] is not None:
