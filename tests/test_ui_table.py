@@ -1824,3 +1824,51 @@ def test_a_name_that_fits_its_card_is_not_cut_for_the_level_beside_it(browser, s
         rooms = page.evaluate(NAME_ROOM)
         assert [name for name, _need, _given in rooms] == ["Benedikta", "Cleopatra", "Dev"]
         assert all(given >= need for _name, need, given in rooms), rooms
+
+
+# Each opponent's card: its name, its height, whether its score is on it (and not cut), whether
+# its facts (the count, the score) take one line.
+STRIP_CARDS = """() => [...document.querySelectorAll('#game .seats-bar .seat-card')].map((c) => {
+  const b = c.getBoundingClientRect(), s = c.querySelector('.fact.score').getBoundingClientRect();
+  const line = c.querySelector('.seat-name').getBoundingClientRect().height;
+  return [c.querySelector('.seat-name').textContent, Math.round(b.height),
+          s.width >= 6 && s.left >= b.left && s.right <= b.right - 2,
+          c.querySelector('.seat-info').getBoundingClientRect().height < 1.5 * line]; })"""
+
+
+def in_round(players, rounds_before):
+    """A session of ``players`` (the person and easy computers) with ``rounds_before`` rounds played
+    out, at the person's turn in the next round once each seat has acted."""
+    s = rounds_over(players, rounds_before)
+    s.deal()
+    while s.to_act() != 0 or len(s.game.record()["rounds"][-1]["actions"]) < players + 1:
+        s.apply(s.game.view(s.to_act())["legal"][0])
+    return s
+
+
+@pytest.mark.parametrize("players,lang", [(8, "en"), (4, "lv")])
+def test_a_phones_opponent_cards_keep_their_height_as_scores_grow(browser, site, players, lang):
+    """390x844: an opponent's card in the strip is as tall in round 8, its scores three digits, as in
+    round 1. "4 tiles, score 115" ("11 kauliņu, punkti 294") took a second line: each card grew from
+    53 to 68 px and the table under them lost 15 px for the game's last rounds (Latvian's in
+    every round). Each score is in view on its card, on one line with the count."""
+    heights = []
+    for s in (in_round(players, 0), in_round(players, 7)):
+        # (A page of its own each: a tab leaving a game saves it over the save given.)
+        for page, open_app in guarded_app(browser, site, **PHONE):
+            page.goto(site + "?pyodide=off&lang=" + lang)
+            assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+            reload_with_save(page, s.save_text())
+            # (Once the cards show this game's scores, and the strip knows whether it scrolls:
+            # web/seats.js then keeps room for the count of the cards past its edge.)
+            page.wait_for_selector("#game .seats-top[data-scrolls]", state="attached", timeout=WAIT_MS)
+            page.wait_for_function("(want) => JSON.stringify([...document.querySelectorAll("
+                                   "'#game .seats-bar .fact.score')].map((f) => +f.dataset.score)) === want",
+                                   arg=json.dumps(s.game.totals()[1:], separators=(",", ":")), timeout=WAIT_MS)
+            settled(page)
+            cards = page.evaluate(STRIP_CARDS)
+            assert len(cards) == players - 1 and all(shown and one for _name, _h, shown, one in cards), cards
+            heights.append({h for _name, h, _shown, _one in cards})
+    assert max(s.game.totals()[1:]) >= 100     # the premise: three-digit scores
+    early, late = heights
+    assert len(early) == 1 and late == early, heights

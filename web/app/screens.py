@@ -190,9 +190,11 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     # The tile count carries its number too: a card on one line shows it as "11" and a tile.
     # The game's own facts (Moon's tricks against the bid) before the score: a card cut short
     # loses the score, the standing the side panel shows too ("tricks 0 of 5" was cut off).
-    facts = [(tn("seats.tiles", count), shown.SEAT_FACT_LEFT_OUT == "tiles", count)]
+    # The score carries its number too: a phone's strip shows it as the number alone.
+    total = game.totals()[seat]
+    facts = [(tn("seats.tiles", count), shown.SEAT_FACT_LEFT_OUT == "tiles", ("count", count))]
     facts.extend([(x, False, None) for x in shown.seat_lines(s, v, seat)])
-    facts.append((t("seats.score", score=game.totals()[seat]), shown.SEAT_FACT_LEFT_OUT == "score", None))
+    facts.append((t("seats.score", score=total), shown.SEAT_FACT_LEFT_OUT == "score", ("score", total)))
     state = ""
     turn = seat == acting
     if turn:
@@ -237,15 +239,16 @@ def kind_html(kind, short):
 
 
 def fact_list(facts):
-    """``[(text, minor, count)]`` as spans joined by commas, a minor fact wrapped with one of its
+    """``[(text, minor, number)]`` as spans joined by commas, a minor fact wrapped with one of its
     commas (the one after it, or before it when last) so that leaving it out leaves the text
-    whole; a fact with a ``count`` (not None) carries it as ``data-count``."""
+    whole; a fact with a ``number`` (``(name, n)``, not None) has the class ``name`` and
+    carries ``n`` as ``data-name``."""
     out = []
     sep = ""
     for i in range(len(facts)):
-        text, minor, count = facts[i]
-        fact = ('<span class="fact count" data-count="%d">%s</span>' % (count, esc(text)) if count is not None
-                else '<span class="fact">%s</span>' % esc(text))
+        text, minor, number = facts[i]
+        fact = ('<span class="fact %s" data-%s="%d">%s</span>' % (number[0], number[0], number[1], esc(text))
+                if number is not None else '<span class="fact">%s</span>' % esc(text))
         if not minor:
             out.append(sep + fact)
         elif i + 1 < len(facts):
