@@ -94,6 +94,22 @@ def test_actions_met_together_read_differently(lang):
     assert same == []
 
 
+# The word each language names the widow by (its summary's "Widow: 1-0"), as it stands in
+# the seat card's short "took the widow".
+WIDOW_WORD = {"en": "widow", "lv": "vid", "sq": "mes", "sw": "katikati"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_card_names_the_widow_as_the_summary_does(lang):
+    """Latvian, Albanian and Swahili seat cards said the high bidder took "the rest" (atlikumu,
+    të mbeturin, cha ziada) where the log, the summary and the rules say "the middle tile". The
+    card keeps a short form (a phone's narrow card has about 160 px for it), by the same word."""
+    words = catalog(lang)
+    word = WIDOW_WORD[lang]
+    assert word in words["summary.widow"].lower() and word in words["play.did_discarded"], (
+        words["play.did_discarded"], words["summary.widow"])
+
+
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_placeholders_kept(lang):
     en = catalog("en")
