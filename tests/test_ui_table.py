@@ -1872,3 +1872,46 @@ def test_a_phones_opponent_cards_keep_their_height_as_scores_grow(browser, site,
     assert max(s.game.totals()[1:]) >= 100     # the premise: three-digit scores
     early, late = heights
     assert len(early) == 1 and late == early, heights
+
+
+# The first opponent card's width and the table's transform as each frame paints them, from
+# the page's first: a resize observer reports after the frame callbacks (where web/seats.js and
+# web/panzoom.js measure and set them) and the layout, before the paint, and once for each new
+# card (the page draws the strip anew at each redraw).
+FIRST_FRAMES = """
+window.__frames = [];
+const sizes = new ResizeObserver(() => {
+  const card = document.querySelector('#game .seats-bar .seat-card');
+  const table = document.getElementById('g-table');
+  if (card && table && table.firstElementChild) {
+    window.__frames.push([Math.round(performance.now()), Math.round(card.getBoundingClientRect().width * 10) / 10,
+                          table.style.transform]);
+  }
+});
+new MutationObserver(() => {
+  const card = document.querySelector('#game .seats-bar .seat-card');
+  const table = document.getElementById('g-table');
+  if (card) sizes.observe(card);
+  if (table) sizes.observe(table);
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def test_a_phones_game_opens_in_its_final_layout(browser, site):
+    """390x844, eight players, a game resumed: from the first frame the game is drawn, the strip's
+    cards have their width and the table its followed view. Both changed about 150 ms later:
+    the helpers that measure them (web/seats.js, web/panzoom.js) were loaded only once the game
+    had been drawn, so the cards narrowed from 118 to 102 px (the margins a scrolling strip
+    keeps for its counts) and the table zoomed in, on every open and reload."""
+    s = in_round(8, 2)
+    for page, open_app in guarded_app(browser, site, init_script=FIRST_FRAMES, **PHONE):
+        assert open_app() == "ready"
+        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
+        for _ in range(2):
+            page.reload()
+            assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+            page.wait_for_timeout(800)
+            frames = page.evaluate("window.__frames")
+            assert frames
+            assert {(w, tf) for _t, w, tf in frames} == {tuple(frames[-1][1:])}, frames[:12]
+            assert "scale" in frames[-1][2], frames[-1]    # the premise: a followed, zoomed view

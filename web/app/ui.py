@@ -22,10 +22,7 @@ from app.names import iso
 from app.clock import clock
 from app.state import state
 
-# Plain-JS helpers of the game area (pointer and wheel gestures, a tile's travel, the analysis
-# chart drawn along), loaded once.
-MODULES = ["./web/panzoom.js", "./web/drag.js", "./web/travel.js", "./web/seats.js", "./web/back.js",
-           "./web/scrub.js"]
+# (The game area's plain-JS helpers are index.html's: ready for the game's first frame.)
 # How long a played tile travels from its seat, per computer speed (ms).
 TRAVEL_MS = {"instant": 160, "fast": 260, "normal": 420, "slow": 650}
 
@@ -1084,11 +1081,6 @@ def install():
     state.proxies.append(timings)
     api.redraws = timings   # bench/redraw.py: each redraw's phases (app.clock)
     window.boneyard = api
-    for module in MODULES:
-        script = window.document.createElement("script")
-        script.type = "module"
-        script.src = module
-        window.document.head.appendChild(script)
     store.theme()   # checked here (a bad value is reported); the theme itself is the stylesheet's
     store.install(on_newer, lambda: store.flush(state.session))
     s = store.resume()
