@@ -949,11 +949,12 @@ def test_the_setup_page_ends_clear_of_the_start_bar_without_a_gap_inside(browser
         assert where["records"] - where["setupEnd"] <= 32, where
 
 
-@pytest.mark.parametrize("width, players, least", [(360, 8, 0), (390, 8, 0), (360, 2, 100)])
-def test_a_phones_score_chart_draws_its_words_readable_and_whole(browser, site, width, players, least):
+@pytest.mark.parametrize("width, players, least, plot", [(360, 8, 0, 200), (390, 8, 0, 200), (360, 2, 100, 120)])
+def test_a_phones_score_chart_draws_its_words_readable_and_whole(browser, site, width, players, least, plot):
     """A round's summary on a phone: the chart's numbers and words are drawn at 10 px or more,
     its end labels (long names, cut to nine letters, and the total) at 11 px or more, all
-    inside the picture (the desktop's chart, 474 units in 324-354 px, drew them at 7.5-9.7 px)."""
+    inside the picture (the desktop's chart, 474 units in 324-354 px, drew them at 7.5-9.7 px).
+    Its plot is ``plot`` px high or more: eight players' lines ran into each other in 135."""
     phone = dict(PHONE, viewport={"width": width, "height": 844})
     for page, open_app in guarded_app(browser, site, **phone):
         assert open_app() == "ready"
@@ -974,6 +975,8 @@ def test_a_phones_score_chart_draws_its_words_readable_and_whole(browser, site, 
         small = [d for d in drawn if d["px"] < (11 if d["end"] else 10)]
         out = [d for d in drawn if not d["inside"]]
         assert drawn and small == [] and out == [], (small, out)
+        high = chart.locator(".axis line").first.evaluate("(l) => l.getBoundingClientRect().height")
+        assert high >= plot, high
 
 
 def test_in_a_game_the_theme_is_the_side_panels_and_a_phone_gives_the_header_to_the_table(sized):

@@ -695,6 +695,7 @@ def score_sheet(s, with_chart=True, narrow=False):
 # lighter on a dark page) and its dash, so the lines stay apart without colour too.
 DASHES = ["", "8 4", "2 4", "12 4 2 4", "4 4", "1 3", "10 2", "6 3 1 3"]
 LABEL_GAP = 15   # px between two end labels' baselines: they never overlap
+CHART_ROW = 25   # units a phone's plot grows by for each player past four
 
 
 def spread(ys, gap, lo, hi):
@@ -726,7 +727,9 @@ def chart(s, series, narrow=False):
         for value in line:
             lo = min(lo, value)
             hi = max(hi, value)
-    left, top, w, h = 44, 12, (180 if narrow else 300), 140
+    # A phone's plot grows with the players: eight lines in its 140 units (about 135 px high)
+    # ran into each other, and their end labels took its whole height.
+    left, top, w, h = 44, 12, (180 if narrow else 300), 140 + (CHART_ROW * max(0, len(series) - 4) if narrow else 0)
     label_x = left + w + 10
     label_w = 130 if narrow else 120     # a name cut to nine letters and a total of three digits
     out = ['<svg class="chart%s" viewBox="0 0 %d %d" role="img" aria-label="%s">'
