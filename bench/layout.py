@@ -37,8 +37,8 @@ prints per player count and shape, then overall::
   ``web/follow.js``'s ``extra``); ``tiles_cut``, how many with any table
   tile cut by the view or under the tools, and ``tiles_cut_whole_22px``, of
   those, how many could have shown every tile and place with tiles of 22 px
-  or more (the page then shows the table whole, unless a tile would lie
-  under the tools); and the same for every
+  or more (the size the page's followed view draws tiles at,
+  ``FOLLOW_SHORT_PX``); and the same for every
   turn with an open foot (``foot_*``: the foot and its "cover" label
   framed) and every other turn a tile can be played, before one is chosen
   (``turn_*``: every table tile the hand could join framed, as the page
@@ -90,12 +90,13 @@ PHONE_MIN_SIZE = [2 * layout.REGIONS["narrow"][0] + 2 * render.TABLE_MARGINS["na
                   2 * layout.REGIONS["narrow"][1] + 2 * render.TABLE_MARGINS["narrow"]]
 BADGE = re.compile(r'<circle class="badge" cx="(-?\d+)" cy="(-?\d+)" r="(\d+)"/>')
 PHONE_SHORT_PX = 18     # the issue's aim for a selected tile's places on a phone
-# The page's own figures (web/follow.js), read from it rather than copied: a table shown whole
-# with its tiles WHOLE_SHORT_PX or larger needs no closer zoom; FOCUS_PAD_PX, the view's margin.
+# The page's own figures (web/follow.js), read from it rather than copied: FOLLOW_SHORT_PX, the
+# size a followed view draws tiles at (a table that fits so is shown whole); FOCUS_PAD_PX, the
+# view's margin.
 with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "web", "follow.js")) as _f:
     _FOLLOW_JS = _f.read()
-WHOLE_SHORT_PX, FOCUS_PAD_PX = [float(re.search(r"export const %s = ([\d.]+);" % name, _FOLLOW_JS).group(1))
-                                for name in ("WHOLE_SHORT_PX", "FOCUS_PAD_PX")]
+FOLLOW_SHORT_PX, FOCUS_PAD_PX = [float(re.search(r"export const %s = ([\d.]+);" % name, _FOLLOW_JS).group(1))
+                                 for name in ("FOLLOW_SHORT_PX", "FOCUS_PAD_PX")]
 CASES = [(2, s) for s in range(2, 9)] + [(4, s) for s in range(4, 9)] + [(8, 8)]
 
 
@@ -367,10 +368,10 @@ def follow_phone(group, misses):
             phone["hidden"] += not seen
             phone["badge_cut"] += not judge(case, view, "extra")[1]
             # A table tile cut by the view's edge (or under the tools), and the same where the
-            # table fitted whole would draw its tiles at WHOLE_SHORT_PX or more.
+            # table fitted whole would draw its tiles at FOLLOW_SHORT_PX or more.
             cut = not judge(case, view, "all")[1]
             phone["tiles_cut"] += cut
-            phone["tiles_cut_whole_legible"] += cut and whole_px(case) >= WHOLE_SHORT_PX
+            phone["tiles_cut_whole_legible"] += cut and whole_px(case) >= FOLLOW_SHORT_PX
             missed = px < PHONE_SHORT_PX or not seen
         if missed:
             phone["rounds_missed"][where[0]] = True

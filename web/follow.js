@@ -10,16 +10,16 @@
 
 export const MIN = 1;
 export const MAX = 6;
-export const FOLLOW_SHORT_PX = 26;
+// A phone's followed view draws a tile's short side this large (at the least where the focus
+// fits): 26 px, the view cut 30 % of the table's tiles at a turn with an open foot and 7 % at
+// other turns, a third of a round's tiles on one side at times; 22 px, 16 % and 5 %
+// (bench/layout.py), and the tiles as large as the desktop's largest whole tables'.
+export const FOLLOW_SHORT_PX = 22;
 export const FOCUS_PAD_PX = 6;
 export const TILE_SHORT = 50;   // a tile's drawn short side in the table's viewBox units
 export const FOLLOW_BELOW_PX = 600;
 export const WIDE_SHORT_PX = 15;
 export const FLOOR_SHORT_PX = 18;
-// A phone's view that would show every tile (and the focus) with tiles this large does so
-// rather than zoom closer: the last few pixels of FOLLOW_SHORT_PX cut tiles off at the view's
-// edges (bench/layout.py: at one selection in five on a 390x844 phone).
-export const WHOLE_SHORT_PX = 22;
 const ZOOM_OUT_STEPS = 8;
 
 // A view kept on the table: scale within [MIN, MAX], no bare felt beside the
@@ -77,17 +77,8 @@ export function follow({w, h, tools, focus, extra, all, perUnit, lean, over}) {
   const fitting = ([a, b, c, d]) => Math.min((w - 2 * FOCUS_PAD_PX) / Math.max(1, c - a),
                                              (h - 2 * FOCUS_PAD_PX) / Math.max(1, d - b));
   const [x0, y0, x1, y1] = union(focus);
-  let scale;
-  let whole = null;
-  if (wide) {
-    scale = Math.min(MAX, WIDE_SHORT_PX / (TILE_SHORT * perUnit));
-  } else {
-    const legible = FOLLOW_SHORT_PX / (TILE_SHORT * perUnit);
-    scale = Math.min(MAX, legible, fitting([x0, y0, x1, y1]));
-    // The scale at which every tile and the focus fit the view, if their tiles are large enough there.
-    const fitsAll = fitting(union(all.concat(focus)));
-    if (!lean && fitsAll < scale && fitsAll * TILE_SHORT * perUnit >= WHOLE_SHORT_PX) whole = Math.max(MIN, fitsAll);
-  }
+  let scale = Math.min(MAX, wide ? WIDE_SHORT_PX / (TILE_SHORT * perUnit)
+    : Math.min(FOLLOW_SHORT_PX / (TILE_SHORT * perUnit), fitting([x0, y0, x1, y1])));
   if (scale <= 1 && wide) return null;
   scale = Math.max(MIN, scale);
   // All the table's tiles (or `lean`), to centre as far as keeping the focus in view allows.
@@ -100,12 +91,6 @@ export function follow({w, h, tools, focus, extra, all, perUnit, lean, over}) {
   const under = wide ? null : tools;
   const covered = (v, b) => under && v.x + v.scale * b[0] < under[2] && v.x + v.scale * b[2] > under[0] &&
     v.y + v.scale * b[1] < under[3] && v.y + v.scale * b[3] > under[1];
-  if (whole !== null) {
-    // Every tile in sight, unless the zoom tools would cover one there (the picture fitted
-    // whole keeps their corner free, a closer view does not): then the legible zoom.
-    const shown = frameAt(whole, 0);
-    if (!all.concat(focus).some((b) => covered(shown, b))) return shown;
-  }
   let s = frameAt(scale, 0);
   const hidden = (b) => covered(s, b);
   if (focus.some(hidden)) {

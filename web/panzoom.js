@@ -19,9 +19,7 @@
 // tile's short side is FOLLOW_SHORT_PX, or less if they would not all fit,
 // and centres the whole table as nearly as keeping them in view allows (so
 // it is not cut on one side with bare felt on the other).  A round's last
-// position is shown whole where its tiles are legible so.  Where the whole
-// table would fit with tiles of WHOLE_SHORT_PX or more, clear of the tools,
-// it is shown whole instead.
+// position is shown whole where its tiles are legible so.
 // The zoom tools float over the view's top right corner: a place framed
 // under them moves down below them, zooming out for it no further than
 // FLOOR_SHORT_PX (there the table may come down by the tools' height,
