@@ -1244,6 +1244,18 @@ requestAnimationFrame(frame);
 """
 
 
+def reopened(page, open_app, text, wait_ms, times=2):
+    """Open the app, make ``text`` its save and reload it ``times`` times, yielding after each
+    reload once the app is ready and ``wait_ms`` have passed."""
+    assert open_app() == "ready"
+    page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", text)
+    for i in range(times):
+        page.reload()
+        assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+        page.wait_for_timeout(wait_ms)
+        yield i
+
+
 def test_a_phone_opens_a_game_with_a_scrolling_strip_unzoomed(browser, site):
     """390x844, eight players (a strip of seven cards that scrolls): from the first frame the
     page is the phone's width. The cards past the strip's edge once counted in the page's
@@ -1256,12 +1268,7 @@ def test_a_phone_opens_a_game_with_a_scrolling_strip_unzoomed(browser, site):
     for _ in range(12):
         s.apply(s.game.view(s.to_act())["legal"][-1])
     for page, open_app in guarded_app(browser, site, init_script=WIDTHS, **PHONE):
-        assert open_app() == "ready"
-        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
-        for _ in range(2):
-            page.reload()
-            assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
-            page.wait_for_timeout(300)
+        for _ in reopened(page, open_app, s.save_text(), 300):
             widths = page.evaluate("window.__widths")
             strip = page.locator("#game .seats-bar").evaluate("b => [b.scrollWidth, b.clientWidth]")
             assert strip[0] > strip[1] + 100, strip          # it does scroll
@@ -1908,12 +1915,7 @@ def test_a_phones_game_opens_in_its_final_layout(browser, site):
     keeps for its counts) and the table zoomed in, on every open and reload."""
     s = in_round(8, 2)
     for page, open_app in guarded_app(browser, site, init_script=FIRST_FRAMES, **PHONE):
-        assert open_app() == "ready"
-        page.evaluate("(t) => { sessionStorage.clear(); localStorage.setItem('boneyard.save', t); }", s.save_text())
-        for _ in range(2):
-            page.reload()
-            assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
-            page.wait_for_timeout(800)
+        for _ in reopened(page, open_app, s.save_text(), 800):
             frames = page.evaluate("window.__frames")
             assert frames
             assert {(w, tf) for _t, w, tf in frames} == {tuple(frames[-1][1:])}, frames[:12]
