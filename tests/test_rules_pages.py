@@ -573,3 +573,34 @@ def test_a_code_block_never_splits_a_hyphenated_name(sized_page, site, lang):
     assert [word for word, lines in words if lines != 1] == []
     copied = page.locator("main pre", has_text="Content-Security-Policy:").evaluate("(pre) => pre.textContent")
     assert copied == CSP_EXAMPLE
+
+
+# The heading under the page's last diagram: where it stands in the viewport, and the diagram's
+# top and height.
+UNDER_LAST = """() => { const all = document.querySelectorAll('domino-game'), d = all[all.length - 1];
+  let h = (d.closest('figure') || d).nextElementSibling; while (h && !/^H[23]$/.test(h.tagName)) h = h.nextElementSibling;
+  return [Math.round(h.getBoundingClientRect().top), Math.round(d.getBoundingClientRect().top),
+          Math.round(d.getBoundingClientRect().height)]; }"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("sized_page", [(390, 844, True)], indirect=True, ids=["phone"])
+def test_a_diagram_drawn_above_the_reader_moves_nothing_they_read(sized_page, site):
+    """rules/chicken-foot.html on a phone, opened and taken to its end (as a link to its scoring
+    would): the last diagram, its top above the screen, grew from the room kept for it (544 px)
+    to its height (973) as it drew, and the heading under it, which the reader was reading,
+    went down 429 px with no input: the browser's scroll anchoring kept the first thing on
+    screen, the growing diagram's figure, where it was. embed.js now scrolls by the growth."""
+    page = sized_page
+    page.goto(site + "rules/chicken-foot.html")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    before = page.evaluate(UNDER_LAST)
+    assert before[1] < 0 < before[0] < 844, before      # the premise: the diagram's top above the screen
+    last = page.locator("domino-game").last
+    last.locator("iframe").wait_for(state="attached", timeout=EMBED_READY_MS)
+    last.frame_locator("iframe").locator("html[data-embed-state='ready']").wait_for(state="attached",
+                                                                                   timeout=EMBED_READY_MS)
+    page.wait_for_timeout(500)
+    after = page.evaluate(UNDER_LAST)
+    assert after[2] != before[2], (before, after)      # ...and its height changed
+    assert abs(after[0] - before[0]) <= 2, (before, after)

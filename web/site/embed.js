@@ -407,14 +407,16 @@
         const height = Number(data.height);
         if (!(Number.isFinite(height) && height > 0 && height < 20000)) return;
         this.reported = Math.ceil(height);
-        this.frame.style.height = this.reported + "px";
-        this.fit();
+        this.keepingPlace(() => {
+          this.frame.style.height = this.reported + "px";
+          this.fit();
+        });
         this.measure();
       } else if (kind === "state") {
         if (data.state === "ready" || data.state === "error") {
           this.state = data.state;
           this.settled();
-          this.fit();
+          this.keepingPlace(() => this.fit());
           this.measure();
         }
       } else if (kind === "step") {
@@ -431,6 +433,19 @@
           frame.contentWindow.postMessage(message, SITE_ORIGIN);
         });
       }
+    }
+
+    // Resizes the element by `change`, keeping what follows it where the reader sees it when the
+    // element begins above the screen: a diagram drawn there, growing from the room kept for it,
+    // pushed the text the reader was reading down (429 px on a phone's rules page). A browser's
+    // own scroll anchoring kept the first thing on screen in place, the diagram or the figure
+    // round it, not what is under them; where it does keep that, there is nothing left to do.
+    keepingPlace(change) {
+      const before = this.getBoundingClientRect();
+      change();
+      if (before.top >= 0) return;
+      const moved = this.getBoundingClientRect().bottom - before.bottom;
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
     }
 
     // A diagram's first drawn height is what the page's diagrams not yet shown learn from.
