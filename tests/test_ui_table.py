@@ -1920,3 +1920,16 @@ def test_a_phones_game_opens_in_its_final_layout(browser, site):
             assert frames
             assert {(w, tf) for _t, w, tf in frames} == {tuple(frames[-1][1:])}, frames[:12]
             assert "scale" in frames[-1][2], frames[-1]    # the premise: a followed, zoomed view
+
+
+def test_the_final_ranking_sets_its_scores_in_a_column(browser, site):
+    """390x844, eight players, the game over: each player's score begins where the others' do
+    ("score 119" began 77 to 101 px from the screen's edge, after names of three and four
+    letters), the ranking easier to read down."""
+    s = rounds_over(8, 10)
+    assert s.game.is_over()
+    for page, open_app in guarded_app(browser, site, **PHONE):
+        load_save(page, open_app, s)
+        lefts = page.locator("#game .ranking .rank-score").evaluate_all(
+            "els => els.map((e) => Math.round(e.getBoundingClientRect().left))")
+        assert len(lefts) == 8 and max(lefts) - min(lefts) <= 1, lefts
