@@ -10,10 +10,10 @@
 
 export const MIN = 1;
 export const MAX = 6;
-// A phone's followed view draws a tile's short side this large (at the least where the focus
-// fits): 26 px, the view cut 30 % of the table's tiles at a turn with an open foot and 7 % at
-// other turns, a third of a round's tiles on one side at times; 22 px, 16 % and 5 %
-// (bench/layout.py), and the tiles as large as the desktop's largest whole tables'.
+// A phone's followed view draws a tile's short side this large (less where the focus would not
+// fit): at 26 px the view cut 30 % of the table's tiles at a turn with an open foot and 7 % at
+// other turns, at times a third of a round's tiles on one side; at 22 px, 16 % and 5 %
+// (bench/layout.py). 22 px was already the size a table was shown whole at rather than cut.
 export const FOLLOW_SHORT_PX = 22;
 export const FOCUS_PAD_PX = 6;
 export const TILE_SHORT = 50;   // a tile's drawn short side in the table's viewBox units
