@@ -1846,6 +1846,19 @@ STRIP_CARDS = """() => [...document.querySelectorAll('#game .seats-bar .seat-car
           c.querySelector('.seat-info').getBoundingClientRect().height < 1.5 * line]; })"""
 
 
+def test_a_phones_moon_cards_say_score_in_words(browser, site):
+    """390x844, Moon in play: an opponent's card in the strip reads "6 tiles, tricks 0 of 7, score
+    0", its score in words. Only Chicken Foot's, after the count, is its number alone: Moon's
+    read "tricks 0 of 7, 0"."""
+    from test_i18n_browser import moon_bidders_first_play
+
+    for page, open_app in guarded_app(browser, site, **PHONE):
+        load_save(page, open_app, moon_bidders_first_play())
+        sizes = page.locator("#game .seats-bar .fact.score").evaluate_all(
+            "fs => fs.map((f) => [f.textContent, parseFloat(getComputedStyle(f).fontSize)])")
+        assert len(sizes) == 2 and all(text.startswith("score") and px >= 10 for text, px in sizes), sizes
+
+
 def in_round(players, rounds_before):
     """A session of ``players`` (the person and easy computers) with ``rounds_before`` rounds played
     out, at the person's turn in the next round once each seat has acted."""
