@@ -441,6 +441,31 @@ def test_replay_viewer_controls_hand_choice_and_log(page, open_app):
 
 
 @pytest.mark.browser
+def test_a_press_on_stop_outlives_an_autoplay_step(page, open_app):
+    """Autoplay redraws the replay's panel at each step.  Drawn anew, the Stop button pressed
+    before a step and released after it was another button, and the browser sent no click:
+    autoplay ran on.  The panel's buttons now stay (web/morph.js)."""
+    s = played_session("chicken-foot", 3, rounds=1, extra=6, seed=4)
+    assert open_app() == "ready"
+    page.locator("#rec-paste-box summary").click()
+    page.get_by_label("Record (JSON) or share link").fill(s.record_json())
+    page.get_by_role("button", name="Load").click()
+    page.get_by_role("button", name="First move").click()
+    page.get_by_role("button", name="Autoplay").click()
+    box = page.get_by_role("button", name="Stop").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    pressed = viewer_step(page)[0]
+    page.wait_for_function("(n) => +document.querySelector('#game .replay').dataset.step > n", arg=pressed,
+                           timeout=30000)
+    page.mouse.up()
+    page.get_by_role("button", name="Autoplay").wait_for(timeout=5000)
+    stopped = viewer_step(page)[0]
+    page.wait_for_timeout(1500)
+    assert viewer_step(page)[0] == stopped < viewer_step(page)[1]
+
+
+@pytest.mark.browser
 def test_bad_files_links_and_records_leave_the_game_alone(page, open_app, site, tmp_path, page_watch):
     setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
     for _ in range(4):

@@ -218,7 +218,8 @@ def test_the_hints_spinner_shows_in_the_dark(browser, site, page_watch):
           new MutationObserver(() => { const b = document.querySelector('#game button.busy[data-act=hint]');
             if (b && !window.__arc) window.__arc = [getComputedStyle(b, '::after').borderTopColor,
                                                       getComputedStyle(b).backgroundColor]; })
-            .observe(document.getElementById('game'), {subtree: true, childList: true}); }""")
+            .observe(document.getElementById('game'), {subtree: true, childList: true, attributes: true}); }""")
+        # (attributes: the tools row's buttons are brought up to date in place, web/morph.js.)
         page.locator("#game button[data-act=hint]").click()
         page.wait_for_function("() => document.querySelector('#game .hint') !== null", timeout=WAIT_MS)
         arc, ground = page.evaluate("window.__arc")

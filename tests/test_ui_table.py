@@ -1181,6 +1181,37 @@ def test_a_review_stepping_into_another_round_starts_it_unzoomed(page, open_app)
                            timeout=WAIT_MS)
 
 
+def test_a_press_on_the_tools_row_survives_the_computers_becoming_ready(page, open_app):
+    """The computers becoming ready redraws the tools row (Hint may be pressed now).  It wrote
+    the row anew: a press on "Review moves" begun before and ended after it was lost, the button
+    pressed gone from under the pointer (a CI run waited 30 s for the review).  The row's
+    buttons now stay, their attributes brought up to date (web/morph.js)."""
+    held = []
+    page.context.route("**/web/worker.bundle", lambda route: held.append(route))
+    load_save(page, open_app, in_round_two())
+    hint = page.get_by_role("button", name="Hint")
+    assert hint.is_disabled()
+    box = page.get_by_role("button", name="Review moves").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    for _ in range(100):     # the worker asks for it a moment after the page is ready
+        if held:
+            break
+        page.wait_for_timeout(100)
+    page.context.unroute("**/web/worker.bundle")
+    for route in held:
+        try:
+            route.fallback()
+        except Exception:   # the request of the page before the reload, gone with it
+            pass
+    assert wait_for_state(page, "worker-state", WORKER_READY_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => !document.querySelector('#g-tools button[data-act=hint]').disabled",
+                           timeout=WAIT_MS)
+    page.mouse.up()
+    page.get_by_role("button", name="First move").wait_for(timeout=WAIT_MS)
+    assert "(round 2)" in page.locator("#review-step").inner_text()
+
+
 def seeded_turn(players, seats, found, pick=lambda s, legal: legal[0], seeds=200):
     """The first Chicken Foot session, over rounds dealt from seeds 1, 2, ..., at which
     ``found(s)`` holds (asked before each action), each action meanwhile ``pick(s, legal)``."""

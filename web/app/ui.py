@@ -352,14 +352,21 @@ def paint(parts):
             active.blur()
             lost = True
             break
+    morph = getattr(window, "boneyardMorph", None)
     for key in changed:
         html = parts.get(key, "")
-        dom.by_id(PART_IDS[key]).innerHTML = html
+        if key in PRESSED and morph is not None:
+            morph(dom.by_id(PART_IDS[key]), html)
+        else:
+            dom.by_id(PART_IDS[key]).innerHTML = html
         state.painted[key] = html
         clock.lap("paint:" + key)
     return lost
 
 
+# The parts a person presses, brought up to date in place (web/morph.js): a press on one of
+# their buttons outlives a redraw it did not cause.  (The table's are panzoom.js's to keep.)
+PRESSED = ("tools", "prompt", "rack")
 PART_ORDER = ["status", "tools", "seats", "table", "note", "me", "prompt", "rack", "log", "sheet"]
 PART_IDS = {"status": "g-status", "seats": "g-seats", "table": "g-table", "note": "g-note", "me": "g-me",
             "prompt": "g-prompt", "rack": "g-hand", "tools": "g-tools", "log": "log-list", "sheet": "g-sheet"}
