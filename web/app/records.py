@@ -512,7 +512,7 @@ def play_from_here():
         window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
     except Exception:
         pass
-    ui.begin(session)
+    ui.begin(session, drawn_next=True)
 
 
 def on_change(event):
