@@ -1212,6 +1212,28 @@ def test_a_press_on_the_tools_row_survives_the_computers_becoming_ready(page, op
     assert "(round 2)" in page.locator("#review-step").inner_text()
 
 
+CARD_OVER_TILE = """() => [1, 2].map((seat) => {
+  const middle = (sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return r.left + r.width / 2; };
+  return Math.round(middle('#game .seats-bar .seat-card[data-seat="' + seat + '"]') - middle('#game .spot-' + seat));
+})"""
+
+
+@pytest.mark.parametrize("width,height", [(1366, 768), (1920, 1080)])
+def test_a_laptops_moon_opponents_play_under_their_cards(browser, site, width, height):
+    """A wide screen: Moon's two opponent cards sat at the strip's left while their places in the
+    trick were centred, Ben's card 99 px left of his tile at 1366x768 (Cleo's 101), 471 px at
+    1920x1080. The strip is centred and the trick as wide as it: each tile under its card."""
+    from test_i18n_browser import moon_bidders_first_play
+
+    s = moon_bidders_first_play()
+    for page, open_app in guarded_app(browser, site, viewport={"width": width, "height": height}):
+        assert open_app() == "ready"
+        reload_with_save(page, s.save_text())
+        assert page.locator("#game .spot-1 svg.tile").count() == 1     # Ben's tile is on the table
+        off = page.evaluate(CARD_OVER_TILE)
+        assert all(abs(d) <= 8 for d in off), off
+
+
 def seeded_turn(players, seats, found, pick=lambda s, legal: legal[0], seeds=200):
     """The first Chicken Foot session, over rounds dealt from seeds 1, 2, ..., at which
     ``found(s)`` holds (asked before each action), each action meanwhile ``pick(s, legal)``."""
