@@ -241,6 +241,20 @@ def test_a_large_screen_sets_the_scores_beside_the_summary(browser, site):
         assert page.evaluate(GEOMETRY)["pageFits"]
 
 
+@pytest.mark.parametrize("game,seats", [("chicken-foot", ["human", "easy", "easy", "easy"]),
+                                        ("moon", ["human", "easy", "easy"])])
+def test_a_phones_summary_reveals_hands_large_enough_to_read(browser, site, game, seats):
+    """390x844: the hands a summary reveals were drawn at their picture's 40x20 px, their pips
+    2 px across. Now 52x26, each hand's tiles within the summary's width."""
+    for page, open_app in guarded_app(browser, site, **PHONE):
+        assert open_app() == "ready"
+        summary_from_a_save(page, game, seats)
+        sizes = page.evaluate("""() => { const box = document.querySelector('#game .summary').getBoundingClientRect();
+          return [...document.querySelectorAll('#game .revealed-hand svg.tile')].map((t) => {
+            const r = t.getBoundingClientRect(); return [r.width, r.height, r.left >= box.left && r.right <= box.right]; }); }""")
+        assert sizes and all(w >= 52 and abs(w - 2 * h) <= 1 and inside for w, h, inside in sizes), sizes
+
+
 def test_a_moon_bidders_eight_tiles_fill_one_row(sized):
     """The bidder's hand with the widow, eight tiles to discard from: one row, in view, drawn
     large (on a phone 38x74 px tiles, from Chicken Foot's 28x55: Moon's board needs no height)."""
