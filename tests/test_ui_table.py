@@ -255,6 +255,42 @@ def test_a_phones_summary_reveals_hands_large_enough_to_read(browser, site, game
         assert sizes and all(w >= 52 and abs(w - 2 * h) <= 1 and inside for w, h, inside in sizes), sizes
 
 
+def moon_bidding_turn(seed=5):
+    """A Moon hand at the person's first bid (the computers before them having passed or bid)."""
+    setup = sess.default_setup()
+    setup.update(game="moon", seats=["human", "easy", "easy"], speed="instant", seed=seed)
+    s = sess.Session(setup)
+    s.deal()
+    while s.to_act() != 0:
+        s.apply(s.game.view(s.to_act())["legal"][0])
+    assert s.game.view(0)["phase"] == "bidding"
+    return s
+
+
+@pytest.mark.parametrize("screen", ["phone", "laptop"])
+def test_what_bidding_21_means_is_said_on_every_screen(browser, site, screen):
+    """A phone's bid buttons are numbers after one "Bid" (a row of them in words wrapped), and 21
+    said nothing of shooting the moon there (a laptop's button says "Bid 21: shoot the moon").
+    The table now says it under the bids while the person may bid 21, on a phone only."""
+    opts = PHONE if screen == "phone" else {"viewport": {"width": 1366, "height": 768}}
+    for page, open_app in guarded_app(browser, site, **opts):
+        assert open_app() == "ready"
+        reload_with_save(page, moon_bidding_turn().save_text())
+        button = page.locator("#game .actions button[data-arg='21']")
+        gloss = page.locator("#game .moon-gloss")
+        if screen == "phone":
+            assert button.inner_text().strip() == "21"
+            assert gloss.is_visible() and gloss.inner_text() == "21: shoot the moon"
+            table = page.locator("#g-table").bounding_box()
+            box = gloss.bounding_box()
+            assert table["y"] <= box["y"] and box["y"] + box["height"] <= table["y"] + table["height"]
+        else:
+            assert button.inner_text().strip() == "Bid 21: shoot the moon"
+            assert gloss.count() == 1 and not gloss.is_visible()
+        button.click()       # the bidding is over: the table says no more of it
+        page.wait_for_function("() => !document.querySelector('#game .moon-gloss')", timeout=WAIT_MS)
+
+
 def test_a_moon_bidders_eight_tiles_fill_one_row(sized):
     """The bidder's hand with the widow, eight tiles to discard from: one row, in view, drawn
     large (on a phone 38x74 px tiles, from Chicken Foot's 28x55: Moon's board needs no height)."""

@@ -110,7 +110,7 @@ def board(s, v, targets, shape, fresh, bottom, marks=None, named=False):
         spots[seat] = tile
     out = ['<div class="moon-board">', contract(s, v),
            '<figure class="trick"><figcaption>%s</figcaption>%s<div class="trick-spots">' % (
-               say(caption), "" if named else last_trick(s, v))]
+               say(caption), "" if named else last_trick(s, v) + moon_gloss(v))]
     for slot in range(3):
         seat = (bottom + slot) % 3
         tile = spots.get(seat)
@@ -131,6 +131,16 @@ def board(s, v, targets, shape, fresh, bottom, marks=None, named=False):
         out.append('<div class="%s spot-%d" data-seat="%d"%s>%s</div>' % (cls, slot, seat, by, inner))
     out.append("</div></figure></div>")
     return "".join(out), ""
+
+
+def moon_gloss(v):
+    """While the person may bid 21, what it means ("21: shoot the moon", the words of its button's
+    name), which a phone's row of bids leaves out of the button (app.screens.action_html); the
+    stylesheet shows it on a phone only."""
+    label = t("action.bid_moon")
+    if v["phase"] != "bidding" or "21" not in v.get("legal", ()) or "21" not in label:
+        return ""
+    return '<p class="moon-gloss">%s</p>' % esc(label[label.find("21"):])
 
 
 def last_trick(s, v):
