@@ -604,3 +604,55 @@ def test_a_diagram_drawn_above_the_reader_moves_nothing_they_read(sized_page, si
     after = page.evaluate(UNDER_LAST)
     assert after[2] != before[2], (before, after)      # ...and its height changed
     assert abs(after[0] - before[0]) <= 2, (before, after)
+
+
+# Each link of a row of links: [x, y, w, h] of the strips a dot would take before it and after it, and
+# whether it begins its line; read by INK from a screenshot.
+LINK_STRIPS = """(nav) => { const k = devicePixelRatio, links = [...nav.querySelectorAll('a')];
+  const em = parseFloat(getComputedStyle(nav).fontSize);
+  return links.map((a, i) => { const r = a.getBoundingClientRect();
+    const first = i === 0 || links[i - 1].getBoundingClientRect().top < r.top - 4;
+    const last = i === links.length - 1 || links[i + 1].getBoundingClientRect().top > r.top + 4;
+    const strip = (x) => [Math.round(x * k), Math.round((r.top + r.height * 0.25) * k), Math.round(0.8 * em * k),
+                          Math.round(r.height * 0.5 * k)];
+    return {first, last, before: strip(r.left - 0.85 * em), after: strip(r.right + 0.05 * em)}; }); }"""
+
+# How many pixels of a strip of a PNG screenshot differ from the strip's first one (a dot: several).
+INK = """async ([png, strips]) => {
+  %s
+  return strips.map(([x, y, w, h]) => { const d = g.getImageData(x, y, w, h).data; let n = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (Math.abs(d[i] - d[0]) + Math.abs(d[i + 1] - d[1]) + Math.abs(d[i + 2] - d[2]) > 60) n++; }
+    return n; });
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "lv", "sq"])
+@pytest.mark.parametrize("path", ["", "rules/moon.html", "embed-help.html"])
+def test_a_row_of_links_never_ends_a_line_with_a_dot(browser, page_watch, site, path, lang):
+    """390x844: the site's rows of links ("Chicken Foot rules · Moon rules · ...") wrap, and a line
+    ended in a dot ("Moon rules ·"), the next link alone below it. A dot is drawn between two links
+    on one line only: never at a line's end or start."""
+    import base64
+
+    from conftest import guarded_page
+    from helpers import PNG_CANVAS
+
+    for page in guarded_page(browser, page_watch, viewport={"width": 390, "height": 844}, is_mobile=True,
+                             has_touch=True, service_workers="block"):
+        page.goto(site + path + "?pyodide=off&lang=" + lang)
+        page.wait_for_function("() => document.documentElement.dataset.i18nState === 'ready'", timeout=30000)
+        nav = page.locator("nav[aria-label]").first
+        nav.scroll_into_view_if_needed()
+        links = nav.evaluate(LINK_STRIPS)
+        assert any(link["first"] for link in links[1:]), "the row did not wrap: %s" % links
+        png = base64.b64encode(page.screenshot()).decode()
+        blank = page.context.new_page()     # (the site's CSP allows no data: image to decode it)
+        ink = blank.evaluate(INK % PNG_CANVAS, [png, [x for link in links for x in (link["before"], link["after"])]])
+        blank.close()
+        for k, link in enumerate(links):
+            before, after = ink[2 * k], ink[2 * k + 1]
+            assert (before > 0) == (not link["first"]), (k, link, before)     # a dot between two links
+            if link["last"]:
+                assert after == 0, (k, link, after)                          # none after a line's last
