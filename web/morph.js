@@ -13,8 +13,10 @@ function attributes(old, next) {
   for (const {name} of [...old.attributes]) {
     if (!next.hasAttribute(name)) old.removeAttribute(name);
   }
-  for (const {name, value} of next.attributes) {
-    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  for (const {name, value, namespaceURI} of next.attributes) {
+    if (old.getAttribute(name) === value) continue;
+    if (namespaceURI) old.setAttributeNS(namespaceURI, name, value);   // (an SVG's xlink:href)
+    else old.setAttribute(name, value);
   }
 }
 
