@@ -105,10 +105,14 @@ BAD_HEADS = [
     (lambda r: r.update(players=9), "takes 2 to 8 players, not 9"),
     (lambda r: r.update(players="2"), "players must be a whole number"),
     (lambda r: r.update(rounds=[]), "the record has no rounds"),
+    # (A paste of a record's head alone said "KeyError: rounds".)
+    (lambda r: r.pop("rounds"), "the record has no rounds"),
+    (lambda r: r.update(rounds="x"), "rounds must be a list"),
 ]
 
 
-@pytest.mark.parametrize("change, said", BAD_HEADS, ids=["players 9", "players text", "no rounds"])
+@pytest.mark.parametrize("change, said", BAD_HEADS, ids=["players 9", "players text", "no rounds", "rounds missing",
+                                                         "rounds not a list"])
 def test_a_records_head_is_checked_before_the_page_reads_it(change, said):
     rec = json.loads(played_session("chicken-foot", 2, rounds=1).record_json())
     change(rec)

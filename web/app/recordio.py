@@ -53,8 +53,10 @@ def checked(rec):
     by them before the replay checks the rest; "IndexError" was all it said) and it has a
     round to show; else RecordError, in the engine's words."""
     records.head_game(rec)
-    rounds = rec.get("rounds")
-    if isinstance(rounds, list) and not rounds:
+    rounds = rec.get("rounds", [])     # (none at all is none dealt, as engine.record reads it)
+    if not isinstance(rounds, list):
+        raise RecordError("rounds must be a list", key="record.rounds_not_list")
+    if not rounds:
         raise RecordError("the record has no rounds: there is nothing to show", key="record.no_rounds")
     return rec
 
