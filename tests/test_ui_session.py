@@ -497,3 +497,23 @@ def test_moons_board_shows_the_trick_before_the_one_being_played():
         "%s %s" % (names[(first["leader"] + i) % 3], tile) for i, tile in enumerate(first["tiles"])))
     # None before and through the first trick, and as the second is led; then the first, said whole.
     assert lines[-2:] == [said, said] and all(line is None for line in lines[:-2]), lines
+
+
+def test_each_play_now_card_says_what_it_starts():
+    """A Play now card's note ("4 players, 3 of them computers") is the game its button starts
+    (app.session.quick_setup): after a Moon game Chicken Foot's said 4 players and started 3, and
+    with computers in every seat it counted one computer fewer than it seated."""
+    import html as htmllib
+
+    moon = dict(sess.default_setup(), game="moon", players=3, seats=["human", "easy", "hard"] + ["medium"] * 5)
+    alone = dict(sess.default_setup(), players=2, seats=["easy", "easy"] + ["medium"] * 6)
+    for remembered in (sess.default_setup(), moon, alone):
+        cards = re.findall(r'data-act="quick" data-arg="([a-z-]+)".*?<span class="play-note">(.*?)</span>',
+                           screens.play_now(remembered))
+        assert [game for game, _ in cards] == [g.name for g in sess.games.all_games()]
+        for game, note in cards:
+            s = sess.Session(sess.quick_setup(remembered, game))
+            s.deal()
+            computers = len([i for i in range(s.game.players) if not s.is_human(i)])
+            said = re.match(r"(\d+) players, (\d+) of them computers", htmllib.unescape(note))
+            assert said and (int(said.group(1)), int(said.group(2))) == (s.game.players, computers), (game, note)

@@ -109,8 +109,10 @@ def play_now(setup, going=None):
     first = all(setup.get(key) == usual[key] for key in usual if key != "seed")   # a seed is no choice
     note = "play.quick_note_first" if first else "play.quick_note"
     for g in sess.games.all_games():
-        n = g.clamp_players(setup["players"]) if setup["game"] == g.name else g.default_players
-        others = [k for k in setup["seats"][1:n] if k != "human"]
+        # What the card starts (seat 1 counted too: with computers alone it said one computer fewer).
+        quick = sess.quick_setup(setup, g.name)
+        n = quick["players"]
+        others = [k for k in quick["seats"][:n] if k != "human"]
         out.append(button('<span class="play-title">%s</span><span class="play-note">%s</span>' % (
             esc(t("play.game", game=t(g.title_key))), esc(t(note, players=n, computers=len(others)))),
             "quick", g.name, cls="play-card"))

@@ -77,6 +77,17 @@ def clean_setup(data):
     return setup
 
 
+def quick_setup(saved, game):
+    """The setup "Play <game>" starts: the remembered one (``saved``, cleaned) for ``game``, with
+    as many players as it had, or the nearest count ``game`` takes (its card says what it starts:
+    after a Moon game Chicken Foot's said 4 players and started 3)."""
+    setup = clean_setup(saved)
+    if game in GAMES:
+        setup["game"] = game
+    setup["players"] = games.info(setup["game"]).clamp_players(setup["players"])
+    return setup
+
+
 def _option_ok(spec, value):
     # The type and the widest range of a house rule (the player count narrows
     # some, e.g. spokes; the engine checks that when the game starts).

@@ -799,10 +799,7 @@ def hand_over():
 
 def quick_setup(game):
     """The remembered setup for ``game`` (the first time: you against computers at medium)."""
-    setup = sess.clean_setup(saved_setup())
-    if game in sess.GAMES:
-        setup["game"] = game
-    return setup
+    return sess.quick_setup(saved_setup(), game)
 
 
 def rematch():
