@@ -292,6 +292,51 @@ def test_what_bidding_21_means_is_said_on_every_screen(browser, site, screen):
         page.wait_for_function("() => !document.querySelector('#game .moon-gloss')", timeout=WAIT_MS)
 
 
+# Each word of an element's text with the count of line boxes it is drawn on (a word broken
+# inside itself: two or more).
+WORD_LINES = """(el) => { const out = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    for (const m of n.data.matchAll(/\\S+/g)) {
+      const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      const tops = new Set([...r.getClientRects()].map((b) => Math.round(b.top)));
+      out.push([m[0], tops.size]); } }
+  return out; }"""
+
+
+def hand_over_turn(names=None):
+    """A Chicken Foot round of two people and a computer at a person's turn: the hand-over screen."""
+    setup = sess.default_setup()
+    setup.update(players=3, seats=["human", "easy", "human"] + ["medium"] * 5, speed="instant", seed=3)
+    if names:
+        setup["names"] = names + setup["names"][len(names):]
+    s = sess.Session(setup)
+    s.deal()
+    while not s.is_human(s.to_act()):
+        s.apply(s.game.view(s.to_act())["legal"][0])
+    return s
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_hand_over_heading_breaks_between_words(browser, site, width):
+    """A phone in Latvian: "Nododiet ierīci spēlētājam Ana" beside a one-line "Rādīt manus
+    kauliņus" was squeezed to 82 px and broke inside its words ("Nodod|iet", "spēlētā|jam"). Its
+    words stay whole (the button's wrap first); a name with no space still fits the screen."""
+    long_name = "Maksimiliāna-Konstantīnopolskaja"
+    for names in (None, [long_name, "Ben", long_name]):
+        for page, open_app in guarded_app(browser, site, viewport={"width": width, "height": 800},
+                                          is_mobile=True, has_touch=True):
+            page.goto(site + "?pyodide=off&lang=lv")
+            assert wait_for_state(page, "app-state", APP_READY_TIMEOUT_MS) == "ready"
+            reload_with_save(page, hand_over_turn(names).save_text())
+            heading = page.locator("#game .pass-device h2")
+            words = heading.evaluate(WORD_LINES)
+            assert words and all(lines == 1 for word, lines in words if word != long_name), words
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+            box, button = heading.bounding_box(), page.locator("#game .pass-device button").bounding_box()
+            assert box["x"] + box["width"] <= button["x"], (box, button)
+
+
 def test_a_moon_bidders_eight_tiles_fill_one_row(sized):
     """The bidder's hand with the widow, eight tiles to discard from: one row, in view, drawn
     large (on a phone 38x74 px tiles, from Chicken Foot's 28x55: Moon's board needs no height)."""
