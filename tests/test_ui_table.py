@@ -337,6 +337,29 @@ def test_the_hand_over_heading_breaks_between_words(browser, site, width):
             assert box["x"] + box["width"] <= button["x"], (box, button)
 
 
+def test_people_sharing_the_screen_cannot_export_a_round_in_play(browser, site):
+    """A record holds every hand and the yard. On a shared screen, Export and Share link gave them
+    all out in the middle of a round (at the hand-over that asked the others to look away); they
+    wait for the round's end now, as Replay did. Against computers they stay."""
+    s = hand_over_turn()
+    over = hand_over_turn()
+    while over.to_act() is not None:
+        over.apply(over.game.view(over.to_act())["legal"][0])
+    for session, given in ((s, False), (over, True), (in_round(2, 0), True)):
+        for page, open_app in guarded_app(browser, site, **DESKTOP):
+            assert open_app() == "ready"
+            reload_with_save(page, session.save_text())
+            page.locator("#game").wait_for()
+            for name in ("Export", "Share link"):
+                assert page.get_by_role("button", name=name, exact=True).is_enabled() == given, (name, given)
+            if not given:      # nor once the hand is shown, nor in the review of the round
+                page.get_by_role("button", name="Show my tiles").click()
+                assert page.get_by_role("button", name="Export", exact=True).is_disabled()
+                page.get_by_role("button", name="Review moves").click()
+                page.get_by_role("button", name="First move").wait_for()
+                assert page.get_by_role("button", name="Export", exact=True).is_disabled()
+
+
 def test_a_moon_bidders_eight_tiles_fill_one_row(sized):
     """The bidder's hand with the widow, eight tiles to discard from: one row, in view, drawn
     large (on a phone 38x74 px tiles, from Chicken Foot's 28x55: Moon's board needs no height)."""

@@ -89,14 +89,20 @@ def refresh():
     review = state.review
     has = review is not None or game_on
     # Replay shows any hand: for the current game only once its round is over (no peeking).
-    can_replay = game_on and review is None and state.session.game.action_count() > 0 and \
-        state.session.game.phase() in ("round-over", "game-over")
-    key = (has, can_replay)
+    between = state.session is not None and state.session.game.phase() in ("round-over", "game-over", "not-dealt")
+    can_replay = game_on and review is None and state.session.game.action_count() > 0 and between
+    # A record holds every hand and the yard: where people share the screen, none is given out
+    # while a round is played (the hand-over's "the others should look away" kept nothing from
+    # one who exported it). Against computers a person's own game is theirs to save.
+    hidden = game_on and len(state.session.humans()) > 1 and not between and \
+        (review is None or review.source is state.session)
+    can_give = has and not hidden
+    key = (has, can_replay, can_give)
     if key == _shown["key"]:
         return
     _shown["key"] = key
-    dom.by_id("rec-export").disabled = not has
-    dom.by_id("rec-share-btn").disabled = not has
+    dom.by_id("rec-export").disabled = not can_give
+    dom.by_id("rec-share-btn").disabled = not can_give
     dom.by_id("rec-replay").disabled = not can_replay
     if not has:
         dom.by_id("rec-share").hidden = True
