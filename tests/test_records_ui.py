@@ -470,6 +470,36 @@ def test_a_press_on_stop_outlives_an_autoplay_step(page, open_app):
 
 
 @pytest.mark.browser
+def test_a_replays_last_step_shows_the_hand_chosen_and_no_foot_to_cover(page, open_app):
+    """At a replay's last step, a round blocked with a foot still open: "Show hand: Ana" drew no
+    tile (the hand her score was counted from), and the table still said "The foot on 2-2 must be
+    covered first" under "Round 1 over", its badge "cover 1 more"."""
+    setup = sess.default_setup()
+    setup.update(players=2, seats=["human", "easy"], speed="instant", seed=4)
+    s = sess.Session(setup)
+    s.deal()
+    while s.to_act() is not None:
+        s.apply(s.game.view(s.to_act())["legal"][0])
+    v = s.game.view(0)
+    assert v["phase"] == "round-over" and v["open_foot"] and v["hand"]
+    assert open_app() == "ready"
+    page.locator("#rec-paste-box summary").click()
+    page.get_by_label("Record (JSON) or share link").fill(s.record_json())
+    page.get_by_role("button", name="Load").click()
+    step, total = viewer_step(page)
+    assert step == total
+    page.get_by_label("Show hand").select_option(label=names.iso(s.names[0]))
+    hand = page.locator("#game .rack .hand.readonly")
+    hand.wait_for()
+    assert hand.locator("svg").count() == len(v["hand"])
+    assert "cover" not in page.evaluate("document.getElementById('g-table').textContent")
+    assert page.locator("#g-note").inner_text().strip() == ""
+    # A step before the end, the foot to cover is shown as in play.
+    page.get_by_role("button", name="Previous move").click()
+    page.wait_for_function("() => document.getElementById('g-table').textContent.includes('cover')", timeout=5000)
+
+
+@pytest.mark.browser
 def test_bad_files_links_and_records_leave_the_game_alone(page, open_app, site, tmp_path, page_watch):
     setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
     for _ in range(4):

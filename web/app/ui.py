@@ -469,7 +469,8 @@ def render_review():
         rack = screens.review_panel(review.describe(), review.step, review.total)
     if shown == replay.ALL:
         rack += replay.all_hands(twin)
-    elif viewer is not None and twin.game.phase() not in ("round-over", "game-over"):
+    elif viewer is not None and (twin.game.phase() not in ("round-over", "game-over") or twin.game.view(viewer)["hand"]):
+        # (At a round's end too, the tiles its score was counted from: "Show hand" showed none.)
         rack += screens.hand_panel_readonly(twin, viewer, steady=False)
     parts["rack"] = rack + review_analysis.panel_html(review)
     parts["log"] = replay.log_items(review)
