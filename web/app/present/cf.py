@@ -87,15 +87,10 @@ def board(s, v, targets, shape, fresh, bottom, marks=None, min_size=None):
     """
     min_size = min_size or TABLE_SHAPES[shape]
     note = ""
-    over = v.get("phase") in ("round-over", "game-over")
-    if over:
-        # Nothing is left to cover once the round is over (a review's last step still said "The
-        # foot on 6-6 must be covered first" under "Round 1 over", its badge "cover 1 more").
-        v = dict(v, open_foot=None)
     foot = v.get("open_foot")
     if foot:
         note = esc(tn("note.foot", foot["needed"], tile=foot["tile"]))
-    elif v["spokes"] < v["spokes_needed"] and not over:
+    elif v["spokes"] < v["spokes_needed"]:
         # Marked: unlike a foot's, this count has no label on the table, so a phone lets this
         # note take a second line rather than cut it (web/style.css).
         note = '<span class="spokes-note">%s</span>' % esc(tn("note.spokes", v["spokes_needed"] - v["spokes"],
