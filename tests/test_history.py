@@ -194,12 +194,23 @@ def test_history_survives_reload_reviews_exports_and_deletes(page, open_app, sav
     row.get_by_role("button", name="Delete", exact=True).click()
     page.wait_for_function("() => !document.querySelector('#hist-games tr[data-game-id=\"g3\"]')")
     assert page.locator("#history").get_attribute("open") is not None
+    # The focus goes to the list the row was in (it fell to <body>).
+    assert page.evaluate("document.activeElement === document.querySelector('#history > summary')")
     rows = stats_rows(page)
     assert sum(r[2] for r in rows) == len(listed(page)) == len(items) - 1
     # Review one: the replay viewer, with the analysis offered for its last hand.
     page.locator('#hist-games tr[data-game-id="g1"]').get_by_role("button", name="Review").click()
     page.wait_for_selector("#analysis[data-analysis-state=idle]")
     assert page.get_by_role("button", name="Analyse this hand").is_visible()
+    # The focus is the replay's; closed, it is back on the Review it was opened with, in view
+    # (it fell to <body> and the page to its top, away from the list).
+    assert page.evaluate("!!document.activeElement.closest('#game .review')")
+    page.get_by_role("button", name="Close").click()
+    review = page.locator('#hist-games tr[data-game-id="g1"]').get_by_role("button", name="Review")
+    review.wait_for()
+    assert review.evaluate("(e) => e === document.activeElement")
+    box = review.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], box
 
 
 @pytest.mark.browser

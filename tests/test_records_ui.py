@@ -500,6 +500,29 @@ def test_a_replays_last_step_shows_the_hand_chosen(page, open_app):
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("viewport", [(390, 844), (1366, 768)], ids=["phone", "laptop"])
+def test_a_record_loaded_hands_the_focus_to_its_replay_and_back(browser, site, viewport):
+    """Paste and Load: the replay opens with the focus on its first control (on a phone it fell
+    to <body> as the drawer closed; on a laptop it stayed on Load beside the replay); Close takes
+    it back to Load (it fell to <body>)."""
+    from conftest import guarded_app
+
+    s = played_session("chicken-foot", 3, rounds=1, extra=6, seed=4)
+    phone = viewport[0] < 500
+    for page, open_app in guarded_app(browser, site, viewport={"width": viewport[0], "height": viewport[1]},
+                                      is_mobile=phone, has_touch=phone):
+        assert open_app() == "ready"
+        page.locator("#rec-paste-box summary").click()
+        page.get_by_label("Record (JSON) or share link").fill(s.record_json())
+        page.get_by_role("button", name="Load").click()
+        page.get_by_role("button", name="First move").wait_for()
+        page.wait_for_function("() => !!document.activeElement.closest('#game .review')", timeout=5000)
+        assert page.evaluate("document.activeElement.checkVisibility()")
+        page.get_by_role("button", name="Close").click()
+        page.wait_for_function("() => document.activeElement.id === 'rec-load'", timeout=5000)
+
+
+@pytest.mark.browser
 def test_bad_files_links_and_records_leave_the_game_alone(page, open_app, site, tmp_path, page_watch):
     setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
     for _ in range(4):

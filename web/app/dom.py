@@ -15,6 +15,37 @@ def by_id(element_id):
 LIVE_LINES = 12
 
 
+def control_of(el):
+    """What finds the control ``el`` again once it is drawn anew: its id, else what it does
+    (``data-act`` and ``data-arg``) within its nearest ancestor with an id (a saved game's Replay
+    is in the saved games and the history alike); None for anything else (``<body>``)."""
+    if el is None or not el.getAttribute:
+        return None
+    if el.id:
+        return ("id", str(el.id))
+    act = el.getAttribute("data-act")
+    if act:
+        scope = el.parentElement.closest("[id]") if el.parentElement is not None else None
+        return ("act", str(act), str(el.getAttribute("data-arg") or ""), str(scope.id) if scope is not None else "")
+    return None
+
+
+def find_control(key):
+    """The enabled control :func:`control_of` named by ``key``, or None."""
+    if not key:
+        return None
+    if key[0] == "id":
+        el = by_id(key[1])
+    elif all([c.isalpha() or c.isdigit() or c in "-_" for c in key[1] + key[2]]):   # a valid selector
+        scope = (by_id(key[3]) if key[3] else None) or document
+        el = scope.querySelector('[data-act="%s"][data-arg="%s"]' % (key[1], key[2]))
+    else:
+        return None
+    if el is None or getattr(el, "disabled", False):
+        return None
+    return el
+
+
 def say(text):
     """Tell a screen reader ``text``: a line added to the live log ``#live`` (role=log), the
     oldest dropped past ``LIVE_LINES``.  Replacing its text instead lost every message but the

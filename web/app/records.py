@@ -398,6 +398,7 @@ def open_viewer(viewer, step=None):
     viewer.back_to = "game" if state.session is not None and not dom.by_id("game").hidden else "setup"
     viewer.seats = recordio.default_seats(session.game.players, current_setup())
     viewer.session(viewer.total if step is None else step)
+    viewer.opener = dom.control_of(window.document.activeElement)
     state.review = viewer
     ui.render()
 
@@ -496,6 +497,13 @@ def close():
         dom.by_id("game").hidden = True
         dom.by_id("game").removeAttribute("data-review")
         ui.show_setup()
+        # Back where it was opened from (a saved game's Replay, Load): the focus fell to <body>
+        # and the page to its top, away from the History list it was opened from.
+        el = dom.find_control(getattr(viewer, "opener", None))
+        if el is not None:
+            el.focus()
+        else:
+            focus.setup_heading_focus()
     refresh()
 
 

@@ -486,16 +486,21 @@ def render_review():
     # handed the focus to "First move", so a second Enter jumped to the start).
     act = focused.getAttribute("data-act") if focused is not None and focused.getAttribute else None
     arg = focused.getAttribute("data-arg") if act else None
+    # A control of the review keeps the focus; one elsewhere (Load, a saved game's Replay, in a
+    # toolbar the frame takes in) hands it to the review's first: it stayed on Load beside the
+    # replay it opened, or fell to <body> with a phone's drawer.
+    side = dom.by_id("g-side")
+    ours = focused is not None and box.contains(focused) and not (side is not None and side.contains(focused))
     lost = paint(parts)
     if _review_no["review"] is not review:
         _review_no.update(review=review, no=_review_no["no"] + 1)
     # Per round as in play: a zoom made on round 1's table had no place on round 2's.
     view_key("review:%d:%d" % (_review_no["no"], review.locate(review.step)[0]))
     records.refresh()
-    if lost or not box.contains(window.document.activeElement):
+    if lost or not ours or not box.contains(window.document.activeElement):
         # Keep focus on the same control (Autoplay/Stop share one id) when it is still usable.
-        el = dom.by_id(focused_id) if focused_id else None
-        if el is None and act and all([c.isalpha() or c.isdigit() or c == "-" for c in act + (arg or "")]):   # a valid selector
+        el = dom.by_id(focused_id) if focused_id and ours else None
+        if el is None and ours and act and all([c.isalpha() or c.isdigit() or c == "-" for c in act + (arg or "")]):   # a valid selector
             el = box.querySelector('.review button[data-act="%s"][data-arg="%s"]' % (act, arg or ""))
         # An SVG control (the analysis chart) has no ``disabled``.
         if el is None or getattr(el, "disabled", False) or not box.contains(el):
@@ -702,8 +707,13 @@ def handle(act, arg):
     elif act == "delete-saved":
         ask_first(act, arg, saves_view.delete_ask_html(arg))
     elif act == "delete-confirmed":
+        active = window.document.activeElement
+        in_history = active is not None and active.closest("#history") is not None
         store.delete(arg)
         show_setup()
+        # Its row is gone: the focus goes to the list it was in (it fell to <body>).
+        if not focus_on("#history > summary" if in_history else ".saved-games:not(.saved-damaged) button"):
+            focus.setup_heading_focus()
     elif act == "delete-kept":
         show_setup()
         focus_on(buttons("delete-saved", arg))
