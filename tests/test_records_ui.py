@@ -518,6 +518,13 @@ def test_a_record_loaded_hands_the_focus_to_its_replay_and_back(browser, site, v
         page.get_by_role("button", name="First move").wait_for()
         page.wait_for_function("() => !!document.activeElement.closest('#game .review')", timeout=5000)
         assert page.evaluate("document.activeElement.checkVisibility()")
+        if not phone:   # later steps leave the focus where the person put it (the log, beside)
+            page.get_by_role("button", name="First move").click()
+            page.get_by_role("button", name="Autoplay").click()
+            page.locator("#log-list").focus()
+            page.wait_for_function("() => +document.querySelector('#game .replay').dataset.step >= 2", timeout=30000)
+            assert page.evaluate("document.activeElement.id") == "log-list"
+            page.get_by_role("button", name="Stop").click()
         page.get_by_role("button", name="Close").click()
         page.wait_for_function("() => document.activeElement.id === 'rec-load'", timeout=5000)
 

@@ -486,11 +486,12 @@ def render_review():
     # handed the focus to "First move", so a second Enter jumped to the start).
     act = focused.getAttribute("data-act") if focused is not None and focused.getAttribute else None
     arg = focused.getAttribute("data-arg") if act else None
-    # A control of the review keeps the focus; one elsewhere (Load, a saved game's Replay, in a
-    # toolbar the frame takes in) hands it to the review's first: it stayed on Load beside the
-    # replay it opened, or fell to <body> with a phone's drawer.
+    # A review opened from a control elsewhere (Load, a saved game's Replay, in a toolbar the
+    # frame takes in) takes the focus to its first control: it stayed on Load beside the replay
+    # it opened, or fell to <body> with a phone's drawer. Later steps leave it where it is.
     side = dom.by_id("g-side")
-    ours = focused is not None and box.contains(focused) and not (side is not None and side.contains(focused))
+    ours = _review_no["review"] is review or (
+        focused is not None and box.contains(focused) and not (side is not None and side.contains(focused)))
     lost = paint(parts)
     if _review_no["review"] is not review:
         _review_no.update(review=review, no=_review_no["no"] + 1)
