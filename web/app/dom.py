@@ -41,7 +41,7 @@ def find_control(key):
         el = scope.querySelector('[data-act="%s"][data-arg="%s"]' % (key[1], key[2]))
     else:
         return None
-    if el is None or getattr(el, "disabled", False):
+    if el is None or getattr(el, "disabled", False):    # (an SVG control has no ``disabled``)
         return None
     return el
 

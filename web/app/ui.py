@@ -481,17 +481,15 @@ def render_review():
         dom.by_id("setup").hidden = True
         dom.set_state("waiting-for", "none")
     focused = window.document.activeElement
-    focused_id = focused.id if focused is not None else ""
-    # A step button has no id: it is found again by what it does ("Previous move" once
-    # handed the focus to "First move", so a second Enter jumped to the start).
-    act = focused.getAttribute("data-act") if focused is not None and focused.getAttribute else None
-    arg = focused.getAttribute("data-arg") if act else None
     # A review opened from a control elsewhere (Load, a saved game's Replay, in a toolbar the
     # frame takes in) takes the focus to its first control: it stayed on Load beside the replay
     # it opened, or fell to <body> with a phone's drawer. Later steps leave it where it is.
     side = dom.by_id("g-side")
     ours = _review_no["review"] is review or (
         focused is not None and box.contains(focused) and not (side is not None and side.contains(focused)))
+    # A step button has no id: it is found again by what it does ("Previous move" once
+    # handed the focus to "First move", so a second Enter jumped to the start).
+    control = dom.control_of(focused) if ours else None
     lost = paint(parts)
     if _review_no["review"] is not review:
         _review_no.update(review=review, no=_review_no["no"] + 1)
@@ -500,11 +498,8 @@ def render_review():
     records.refresh()
     if lost or not ours or not box.contains(window.document.activeElement):
         # Keep focus on the same control (Autoplay/Stop share one id) when it is still usable.
-        el = dom.by_id(focused_id) if focused_id and ours else None
-        if el is None and ours and act and all([c.isalpha() or c.isdigit() or c == "-" for c in act + (arg or "")]):   # a valid selector
-            el = box.querySelector('.review button[data-act="%s"][data-arg="%s"]' % (act, arg or ""))
-        # An SVG control (the analysis chart) has no ``disabled``.
-        if el is None or getattr(el, "disabled", False) or not box.contains(el):
+        el = dom.find_control(control)
+        if el is None or not box.contains(el):
             el = box.querySelector(".review button:not([disabled])")
         if el is not None:
             el.focus()
