@@ -500,6 +500,51 @@ def test_a_replays_last_step_shows_the_hand_chosen(page, open_app):
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("game", ["chicken-foot", "moon"])
+@pytest.mark.parametrize("viewport", [(390, 844), (844, 390), (1366, 768)], ids=["phone", "turned", "laptop"])
+def test_the_hand_a_replay_shows_is_in_view_beside_its_stepping_buttons(browser, site, viewport, game):
+    """Stepping through a record with "Show hand" chosen, the hand is on screen with the buttons
+    that step it: it was drawn under the seats for "Play from here" and that button, below the
+    screen everywhere (y 1006 of 844 on a phone, 791 of 768 on a laptop)."""
+    from conftest import guarded_app
+
+    s = played_session(game, 3, rounds=1, extra=6, seed=4)
+    phone = min(viewport) < 500
+    for page, open_app in guarded_app(browser, site, viewport={"width": viewport[0], "height": viewport[1]},
+                                      is_mobile=phone, has_touch=phone):
+        assert open_app() == "ready"
+        page.locator("#rec-paste-box summary").click()
+        page.get_by_label("Record (JSON) or share link").fill(s.record_json())
+        page.get_by_role("button", name="Load").click()
+        page.get_by_role("button", name="First move").click()
+        page.get_by_role("button", name="Next move").click()
+        page.get_by_label("Show hand").select_option(index=1)
+        hand = page.locator("#game .rack .hand.readonly")
+        hand.wait_for()
+        tiles = hand.locator("svg").count()
+        assert tiles >= 5
+        box = page.evaluate("""() => {
+            const r = e => e.getBoundingClientRect(), rack = r(document.getElementById('g-rack'));
+            const seen = e => { const b = r(e); return b.top >= Math.max(0, rack.top) - 0.5 && b.bottom <= Math.min(innerHeight, rack.bottom) + 0.5
+                                                  && b.left >= -0.5 && b.right <= innerWidth + 0.5; };
+            const tiles = [...document.querySelectorAll('#game .rack .hand.readonly svg')];
+            return {unseen: tiles.filter(e => !seen(e)).map(e => Math.round(r(e).top)),
+                    row: tiles.filter(e => r(e).top === r(tiles[0]).top).length,
+                    next: seen(document.getElementById('rp-forward')), rack: [rack.top, rack.bottom]};
+        }""")
+        assert box["next"], box
+        if viewport[1] >= 500:
+            assert box["unseen"] == [], box
+        else:   # 390 px high, a hand of 13 takes three rows: two are in view, the third a scroll away
+            assert tiles - len(box["unseen"]) >= min(tiles, 2 * box["row"]), box
+        # Stepping on keeps it there; the seats and "Play from here" are still below, a scroll away.
+        page.get_by_role("button", name="Next move").click()
+        page.wait_for_function("() => document.getElementById('review-step').textContent.includes('2 of')", timeout=5000)
+        page.get_by_role("button", name="Play from here").scroll_into_view_if_needed()
+        assert page.get_by_role("button", name="Play from here").is_visible()
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("viewport", [(390, 844), (1366, 768)], ids=["phone", "laptop"])
 def test_a_record_loaded_hands_the_focus_to_its_replay_and_back(browser, site, viewport):
     """Paste and Load: the replay opens with the focus on its first control (on a phone it fell

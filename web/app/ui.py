@@ -456,22 +456,23 @@ def render_review():
     side = screens.side_toggle(dom.by_id("game").getAttribute("data-side") == "open")
     parts["tools"] = '<div class="tools">%s%s</div>' % (
         "" if review.mode == "replay" else screens.review_back(), side)
+    hands = ""
+    if shown == replay.ALL:
+        hands = replay.all_hands(twin)
+    elif viewer is not None and (twin.game.phase() not in ("round-over", "game-over") or twin.game.view(viewer)["hand"]):
+        # (At a round's end too, the tiles its score was counted from: "Show hand" showed none.)
+        hands = screens.hand_panel_readonly(twin, viewer, steady=False)
     if review.mode == "replay":
-        rack = replay.panel(review, shown, getattr(review, "seats", None))
+        rack = replay.panel(review, shown, getattr(review, "seats", None), hands)
     elif shape() != "narrow":
         # Where it is and the buttons to move, beside the person's card (where play says whose
         # turn it is and what to do): in a panel under it, with the hand and the analysis, they
         # left the table 206 px of a 1366x768 screen (349 in play) and cut tiles off it; the
         # words alone beside the card, 261 px.
         parts["prompt"] = screens.review_panel(review.describe(), review.step, review.total)
-        rack = ""
+        rack = hands
     else:
-        rack = screens.review_panel(review.describe(), review.step, review.total)
-    if shown == replay.ALL:
-        rack += replay.all_hands(twin)
-    elif viewer is not None and (twin.game.phase() not in ("round-over", "game-over") or twin.game.view(viewer)["hand"]):
-        # (At a round's end too, the tiles its score was counted from: "Show hand" showed none.)
-        rack += screens.hand_panel_readonly(twin, viewer, steady=False)
+        rack = screens.review_panel(review.describe(), review.step, review.total) + hands
     parts["rack"] = rack + review_analysis.panel_html(review)
     parts["log"] = replay.log_items(review)
     box = dom.by_id("game")
