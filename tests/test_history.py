@@ -129,6 +129,7 @@ def test_the_panel_lists_every_game_with_levels_and_result_and_charts_the_statis
     assert "No finished games yet" in history_view.panel([], lambda ms: "")
 
 
+
 def open_history(page):
     page.locator("#history > summary").click()
     page.wait_for_selector("#history[open] #hist-games")
@@ -244,10 +245,12 @@ def test_a_game_finished_on_the_page_joins_the_history(page, open_app):
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("width", [390, 360])
 @pytest.mark.parametrize("lang", ["en", "lv"])
-def test_the_statistics_fit_a_phone(page, open_app, saves, lang):
+def test_the_statistics_fit_a_phone(page, open_app, saves, lang, width):
     # Five columns in 390 px: nothing may need a sideways scroll (Latvian's headers are long).
-    page.set_viewport_size({"width": 390, "height": 844})
+    # At 360, four equal quarters left Latvian's "Nospēlētas" 5 px too little.
+    page.set_viewport_size({"width": width, "height": 844})
     assert open_app() == "ready"
     for (text, _), spec in zip(saves, GAMES):
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["boneyard.game." + spec[4], text])
