@@ -127,7 +127,10 @@ def test_the_panel_lists_every_game_with_levels_and_result_and_charts_the_statis
     assert html.count('class="hist-bar"') == len(history_view.stats(items))
     assert 'role="img"' in html and "History: 5 finished games" in html
     assert "No finished games yet" in history_view.panel([], lambda ms: "")
-
+    # Whose score is "yours" when no person played: said only when such a game is listed.
+    alone = "computers played alone, it is seat 1\u2019s"
+    assert alone in html
+    assert alone not in history_view.panel([i for i in items if i["id"] != "g5"], lambda ms: "")
 
 
 def open_history(page):

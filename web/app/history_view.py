@@ -27,6 +27,12 @@ def you(item):
     return 0
 
 
+def alone(item):
+    """Whether computers played every seat (their game's "you" is seat 1)."""
+    seats = (item.get("seats") or [])[:item["players"]]
+    return len(seats) == item["players"] and "human" not in seats
+
+
 def level_of(item):
     levels = []
     for kind in (item.get("seats") or [])[:item["players"]]:
@@ -168,11 +174,14 @@ def panel(items, when, is_open=False, said=""):
         body = ('<div class="hist-scroll"><table class="hist-games" id="hist-games"><caption>%s</caption><thead><tr>'
                 '<th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th><th scope="col">%s</th>'
                 '<th scope="col"><span class="sr-only">%s</span></th></tr></thead><tbody>%s</tbody></table></div>'
-                '<p class="hist-note">%s</p>%s%s'
+                '<p class="hist-note">%s%s</p>%s%s'
                 '<button type="button" id="hist-export" data-history="export">%s</button>'
                 % (escape(t("history.list_label")), escape(t("history.col_date")), escape(t("history.col_game")),
                    escape(t("history.col_players")), escape(t("history.col_result")),
                    escape(t("history.col_actions")), "".join([row(item, when) for item in items]),
-                   escape(t("history.note")), stats_table(groups), chart(groups), escape(t("history.export"))))
+                   escape(t("history.note")),
+                   # (A game with no person in it counted seat 1 as "you" unsaid.)
+                   " " + escape(t("history.note_alone")) if any([alone(i) for i in items]) else "",
+                   stats_table(groups), chart(groups), escape(t("history.export"))))
     return ('<details class="history" id="history"%s><summary>%s</summary>%s%s</details>'
             % (" open" if is_open else "", escape(tn("history.summary", len(items))), status, body))
