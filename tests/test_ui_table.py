@@ -2041,6 +2041,32 @@ def in_round(players, rounds_before):
     return s
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("players", [5, 8])
+def test_a_laptops_score_sheet_shows_every_players_total_without_a_sideways_scroll(browser, site, players):
+    """1366x768, round 7: the side panel's score sheet had a column per player, and from five
+    players on it was wider than its 295 px (462 px for eight): the last players' names and
+    totals were a sideways scroll away. With more players than fit across it has a row per
+    player, name and total first, the rounds after them, the latest first."""
+    s = in_round(players, 6)
+    for page, open_app in guarded_app(browser, site, **DESKTOP):
+        load_save(page, open_app, s)
+        page.locator("#g-sheet table").wait_for()
+        shown = page.evaluate("""() => {
+            const wrap = document.querySelector('#g-sheet .scores-wrap').getBoundingClientRect();
+            return {wrap: [wrap.left, wrap.right]};
+        }""")
+        totals = s.game.totals()
+        for seat in range(players):
+            row = page.locator("#g-sheet tbody tr").filter(has=page.get_by_role("rowheader", name=s.names[seat], exact=True))
+            assert row.count() == 1, s.names[seat]
+            for cell in (row.get_by_role("rowheader"), row.locator("td.total")):
+                box = cell.bounding_box()
+                assert box and box["x"] >= shown["wrap"][0] - 0.5 and box["x"] + box["width"] <= shown["wrap"][1] + 0.5, (
+                    s.names[seat], box, shown)
+            assert row.locator("td.total").inner_text() == str(totals[seat])
+
+
 @pytest.mark.parametrize("players,lang", [(8, "en"), (4, "lv")])
 def test_a_phones_opponent_cards_keep_their_height_as_scores_grow(browser, site, players, lang):
     """390x844: an opponent's card in the strip is as tall in round 8, its scores three digits, as in

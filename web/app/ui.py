@@ -419,7 +419,9 @@ def table_parts(s, shown, targets, bottom, review=False):
     clock.lap("board")
     # The side panel's score sheet during play (a round's summary shows its own).
     over = s.game.phase() in ("round-over", "game-over")
-    parts["sheet"] = screens.score_sheet(s, with_chart=False) if s.game.round_scores() and not over else ""
+    # The side panel is 19rem on every screen: from five players a column each was wider (462 px
+    # for eight in 295), the last players' totals a sideways scroll away; a row each fits.
+    parts["sheet"] = screens.score_sheet(s, with_chart=False, narrow=True) if s.game.round_scores() and not over else ""
     clock.lap("sheet")
     return parts
 
