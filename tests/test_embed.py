@@ -104,7 +104,8 @@ def test_a_moon_positions_widow_and_discard_each_sit_beside_their_words():
     tile is now drawn beside the words that name it."""
     rec = moon_record(actions=14)
     shown = picture.position(rec, 14, "reveal")["html"]
-    parts = re.findall(r'<div class="widow-part"><span>(.*?)</span>(.*?)</div></div>', shown)
+    parts = re.findall(r'<div class="widow-part"><span>(.*?)</span>(<div class="tiles".*?)</div></div>', shown)
+    parts = [(re.sub(r"<[^>]+>", "", words), pic) for words, pic in parts]   # a tile's name kept whole in a span
     assert [p[0].split(":")[0] for p in parts] == ["Widow", "Discarded"], shown
     for words, pic in parts:
         tile = words.split(": ")[1]

@@ -89,11 +89,11 @@ def board(s, v, targets, shape, fresh, bottom, marks=None, min_size=None):
     note = ""
     foot = v.get("open_foot")
     if foot:
-        note = esc(tn("note.foot", foot["needed"], tile=foot["tile"]))
+        note = say(tn("note.foot", foot["needed"], tile=foot["tile"]))
     elif v["spokes"] < v["spokes_needed"]:
         # Marked: unlike a foot's, this count has no label on the table, so a phone lets this
         # note take a second line rather than cut it (web/style.css).
-        note = '<span class="spokes-note">%s</span>' % esc(tn("note.spokes", v["spokes_needed"] - v["spokes"],
+        note = '<span class="spokes-note">%s</span>' % say(tn("note.spokes", v["spokes_needed"] - v["spokes"],
                                                                tile=v["double"]))
     html = render.table_svg(v, targets, shape=shape, min_size=min_size, fresh=fresh, words=table_words(v))
     return mark(html, marks), note

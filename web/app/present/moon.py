@@ -284,7 +284,7 @@ def picture(seats, game, rec, shown, shape="wide"):
             if isinstance(tile, str):
                 pic = '<div class="tiles" role="img" aria-label="%s">%s</div>' % (
                     esc(text), render.tile_svg(tile, orientation="vertical", size=24))
-            out.append('<div class="widow-part"><span>%s</span>%s</div>' % (esc(text), pic))
+            out.append('<div class="widow-part"><span>%s</span>%s</div>' % (say(text), pic))
         out.append('</div>')
     won = ", ".join(["%s %d" % (seats.names[i], v["tricks_won"][i]) for i in range(3)])
     out.append('<p class="tricks-won">%s</p>' % esc(t("embed.tricks_won", tricks=won)))
