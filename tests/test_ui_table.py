@@ -292,6 +292,40 @@ def test_what_bidding_21_means_is_said_on_every_screen(browser, site, screen):
         page.wait_for_function("() => !document.querySelector('#game .moon-gloss')", timeout=WAIT_MS)
 
 
+def moon_second_trick(seed=5):
+    """A Moon hand at the person's turn in a trick after the first (the bidding played at random,
+    seeded; a hand all passed dealt again)."""
+    setup = sess.default_setup()
+    setup.update(game="moon", seats=["human", "easy", "easy"], speed="instant", seed=seed)
+    s = sess.Session(setup)
+    s.deal()
+    pick = random.Random(3)
+    while True:
+        v = s.game.view(0)
+        if s.to_act() == 0 and v["phase"] == "play" and sum(v["tricks_won"]) >= 1 and v.get("trick"):
+            return s
+        if s.to_act() is None:
+            s.deal()
+        else:
+            s.apply(pick.choice(s.game.legal_actions()))
+
+
+@pytest.mark.parametrize("size", [(844, 390), (568, 320)])
+def test_a_phone_on_its_side_says_moons_last_trick(browser, site, size):
+    """A phone on its side: a finished trick stays on the table under a second, and the line
+    that says it after ("Last trick, won by Cleo: ...") was hidden under 501 px tall, though
+    the spots had 100 px to spare. It is said, and the trick's spots still fit the table."""
+    s = moon_second_trick()
+    for page, open_app in guarded_app(browser, site, **dict(PHONE, viewport={"width": size[0], "height": size[1]})):
+        load_save(page, open_app, s)
+        line = page.locator("#game .last-trick")
+        assert line.is_visible() and line.inner_text().startswith("Last trick, won by ")
+        fit = page.evaluate("""() => { const v = document.querySelector('#game .moon-view'), b = v.getBoundingClientRect();
+            return {over: v.scrollHeight - v.clientHeight, out: [...v.querySelectorAll('.played, .last-trick')].filter((e) => {
+              const r = e.getBoundingClientRect(); return r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5; }).length}; }""")
+        assert fit == {"over": 0, "out": 0}, fit
+
+
 # Each word of an element's text with the count of line boxes it is drawn on (a word broken
 # inside itself: two or more).
 WORD_LINES = """(el) => { const out = [];
