@@ -536,6 +536,14 @@ def test_on_a_phone_the_fallback_is_said_above_the_table(browser, page_watch, si
         table = page.locator("#game").bounding_box()
         assert box["y"] + box["height"] <= table["y"] + 0.5, (box, table)
         assert page.get_by_role("button", name="Hint").is_visible()
+        # A game with no hard seat: that is no news, and the table keeps the header's room (the
+        # line once opened there mid-game, 83 px, over a game of medium computers).
+        page.get_by_role("button", name="New game").first.click()
+        start(page, "chicken-foot", ["Computer (medium)", "Human", "Computer (medium)", "Computer (medium)"])
+        page.wait_for_function(HUMANS_TURN, timeout=30000)
+        assert page.get_attribute("html", "data-pyodide-state") == "error"
+        assert not page.locator("#computer-status").is_visible()
+        assert page.locator("#game").bounding_box()["y"] <= 8, page.locator("#game").bounding_box()
     finally:
         next(pages, None)
 

@@ -339,6 +339,11 @@ def paint(parts):
         state.frame = kind
         state.painted = {}
     play_mode(True)
+    # Whether a hard seat plays (web/style.css: a phone says hard's fallback over the table only
+    # then; with none, the line opened mid-game and pushed the table 82 px down for nothing).
+    source = state.review.source if state.review else state.session
+    seats = source.setup["seats"][:source.game.players]
+    window.document.documentElement.toggleAttribute("data-hard-seat", "hard" in seats)
     changed = [key for key in PART_ORDER if state.painted.get(key) != parts.get(key, "")]
     active = window.document.activeElement
     lost = False
