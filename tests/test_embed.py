@@ -312,6 +312,22 @@ def test_long_names_never_widen_the_picture(page, site, game):
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("width,lang", [(320, "en"), (390, "lv")])
+def test_a_moon_tricks_caption_keeps_its_players_name(page, site, width, lang):
+    """A phone's column: "Ana takes the widow and discards a tile" needed a pixel more than its
+    line and lost the name (its <bdi> squeezed to 0 px): it read "takes the widow...". The
+    words wrap; the name stays whole."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(site + "embed.html?src=rules/diagrams/moon-failed.json&step=3&lang=" + lang)
+    page.wait_for_function("document.documentElement.dataset.embedState === 'ready'", timeout=EMBED_READY_MS)
+    caption = page.locator(".trick figcaption")
+    name = caption.locator("bdi").first
+    assert name.inner_text() == "Ana"
+    assert name.evaluate("(e) => e.getBoundingClientRect().width >= e.scrollWidth - 1 && e.scrollWidth > 10")
+    assert caption.evaluate("(e) => e.scrollWidth <= e.clientWidth + 0.5")
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("width", [704, 334])
 def test_back_and_forward_stay_under_the_picture_at_every_step(page, site, width):
     """The rules page's tallest diagram (a blocked round, 53 steps) in its frame's width on a
