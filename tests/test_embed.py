@@ -312,6 +312,29 @@ def test_long_names_never_widen_the_picture(page, site, game):
 
 
 @pytest.mark.browser
+def test_the_keyboard_keeps_its_place_at_either_end_of_the_record(page, site):
+    """Enter on Forward at the step before the last: Forward is disabled there, and the focus fell
+    to the frame's <body> (no ring, and Enter did nothing more). It goes to Back, which still
+    steps; at step 0 the same for Back, to Forward."""
+    rec = json.loads((ROOT / "web/site/rules/diagrams/cf-foot.json").read_text())
+    total = sum(len(r["actions"]) for r in rec["rounds"])
+    page.goto(site + "embed.html?src=rules/diagrams/cf-foot.json&step=%d" % (total - 1))
+    page.wait_for_function("document.documentElement.dataset.embedState === 'ready'", timeout=EMBED_READY_MS)
+    page.locator("#forward").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("(n) => document.documentElement.dataset.step === String(n)", arg=total)
+    assert page.evaluate("document.activeElement.id") == "back"
+    page.keyboard.press("Enter")
+    page.wait_for_function("(n) => document.documentElement.dataset.step === String(n)", arg=total - 1)
+    page.goto(site + "embed.html?src=rules/diagrams/cf-foot.json&step=1")
+    page.wait_for_function("document.documentElement.dataset.embedState === 'ready'", timeout=EMBED_READY_MS)
+    page.locator("#back").focus()
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.documentElement.dataset.step === '0'")
+    assert page.evaluate("document.activeElement.id") == "forward"
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("width,lang", [(320, "en"), (390, "lv")])
 def test_a_moon_tricks_caption_keeps_its_players_name(page, site, width, lang):
     """A phone's column: "Ana takes the widow and discards a tile" needed a pixel more than its

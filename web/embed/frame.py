@@ -142,8 +142,15 @@ def draw():
     window.boneyardReport("step", state["step"])
     back = document.getElementById("back")
     forward = document.getElementById("forward")
+    active = document.activeElement
+    held = active.id if active is not None else ""
     back.disabled = state["step"] <= 0
     forward.disabled = state["step"] >= state["total"]
+    # A step button that this step disables gives the focus to the other: it fell to <body>
+    # at the record's end, and Enter there did nothing more.
+    for gone, other in ((back, forward), (forward, back)):
+        if held == gone.id and gone.disabled and not other.disabled:
+            other.focus()
     play = document.getElementById("play")
     if "play" in o["controls"]:
         cut = picture.record_until(state["rec"], state["step"])
