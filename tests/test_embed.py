@@ -311,6 +311,39 @@ def test_long_names_never_widen_the_picture(page, site, game):
     assert height < 1600, height
 
 
+def help_snippet_record():
+    """The record of embed-help.html's inline snippet (a Moon hand, "Following suit")."""
+    text = (ROOT / "web/site/embed-help.html").read_text()
+    return re.search(r'<domino-game data-i18n-attr="caption:help.cap_inline" record="([^"]+)"', text).group(1)
+
+
+@pytest.mark.browser
+def test_back_and_forward_never_move_up_under_the_finger(page, site):
+    """The help page's Moon snippet in a phone's 390 px column, stepped back from 12 to 0 and on
+    to 14 by pressing where Forward is: the picture's height followed each step (the widow's
+    line in and out, the move on one line or two), and Forward moved 67 px up and down under
+    the finger. The picture's room now only grows while the width stays: Forward moves down
+    at most when a taller step first shows, and never up."""
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto(site + "embed.html?controls=step,play&hand=1&step=12&record=" + help_snippet_record())
+    page.wait_for_function("document.documentElement.dataset.embedState === 'ready'", timeout=EMBED_READY_MS)
+    tops = []
+    for button, count in (("#back", 12), ("#forward", 14)):
+        for _ in range(count):
+            step = int(page.get_attribute("html", "data-step"))
+            page.locator(button).click()
+            page.wait_for_function("(n) => document.documentElement.dataset.step !== String(n)", arg=step)
+            tops.append(round(page.locator("#forward").bounding_box()["y"]))
+    assert all(b >= a for a, b in zip(tops, tops[1:])), tops
+    assert len(set(tops[12:])) == 1, tops      # the second pass: every step already seen
+    # A wider frame measures again: the room held at 390 px (taller: lines wrapped) is let go.
+    held = page.evaluate("document.getElementById('position').getBoundingClientRect().height")
+    page.set_viewport_size({"width": 800, "height": 900})
+    page.locator("#back").click()
+    page.wait_for_function("() => document.documentElement.dataset.step === '13'")
+    assert page.evaluate("document.getElementById('position').getBoundingClientRect().height") < held
+
+
 @pytest.mark.browser
 def test_the_keyboard_keeps_its_place_at_either_end_of_the_record(page, site):
     """Enter on Forward at the step before the last: Forward is disabled there, and the focus fell

@@ -38,6 +38,15 @@ if (!embedded) {
   useViewport(innerHeight);
   addEventListener("resize", () => useViewport(innerHeight));
 }
+// The room the picture has held (frame.py hold_room) was for the old width: the next step
+// measures again.
+let heldWidth = innerWidth;
+addEventListener("resize", () => {
+  if (innerWidth === heldWidth) return;
+  heldWidth = innerWidth;
+  const box = document.getElementById("position");
+  if (box) box.style.minHeight = "";
+});
 
 function postHeight() {
   tell({ boneyardEmbed: "height", height: Math.ceil(root.getBoundingClientRect().height) });

@@ -136,7 +136,9 @@ def draw():
     o = state["opts"]
     shown = picture.position(state["rec"], state["step"], o["hand"], state["shape"])
     state["total"] = shown["total"]
-    document.getElementById("position").innerHTML = shown["html"]
+    box = document.getElementById("position")
+    box.innerHTML = shown["html"]
+    hold_room(box)
     document.getElementById("details").innerHTML = shown["details"]
     set_state("step", state["step"])
     window.boneyardReport("step", state["step"])
@@ -162,6 +164,15 @@ def draw():
 
         names = state["rec"].get("names") if isinstance(state["rec"].get("names"), list) else []
         asyncio.create_task(verdict.show(state["rec"], state["step"], [str(n) for n in names]))
+
+
+def hold_room(box):
+    """The picture's room only grows while the frame keeps its width: each step's own height
+    (the widow's line in and out, a move on one line or two) moved Back and Forward up and
+    down under the finger pressing them, 67 px over a Moon hand at 390 px, and the host's
+    page with the frame. A new width starts from the picture again (frame.js lets go of the
+    room on a resize)."""
+    box.style.minHeight = "%dpx" % int(box.getBoundingClientRect().height + 0.99)
 
 
 def go(delta):
