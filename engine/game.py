@@ -108,10 +108,13 @@ class RecordError(GameError):
     either is ``None`` when the fault is not inside a round or an action.
     ``key``/``params`` name the reason for translation and ``cause`` is the
     engine error it repeats, if any; ``str()`` stays the English message.
+    ``name``: the player whose action it is, when one was to act (the engine's
+    reasons say "you", and a record's reader needs to know who).
     """
 
-    def __init__(self, reason, round_index=None, action_index=None, key=None, params=None, cause=None):
+    def __init__(self, reason, round_index=None, action_index=None, key=None, params=None, cause=None, name=None):
         self.reason = reason
+        self.name = name
         # key/params name the reason (not the located message) for
         # translation; cause is the engine error the reason repeats.
         self.cause = cause

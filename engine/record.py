@@ -406,7 +406,7 @@ def replay_steps(data, step=None, every=0, play=None):
             try:
                 apply(action)
             except GameError as exc:
-                raise RecordError(str(exc), ri, ai, cause=exc)
+                raise RecordError(str(exc), ri, ai, cause=exc, name=_acting(game))
             done += 1
             if step is not None and kept is None and done == step:
                 kept = game.clone()
@@ -429,6 +429,12 @@ def replay_steps(data, step=None, every=0, play=None):
         yield kept
         return
     yield game
+
+
+def _acting(game):
+    """The name of the player to act in ``game``, if the record names its players."""
+    seat, names = game.current_seat(), game.names
+    return names[seat] if seat is not None and names and seat < len(names) else None
 
 
 def _dump_list(value):

@@ -127,3 +127,16 @@ PNG_CANVAS = """const img = new Image();
   c.width = img.width; c.height = img.height;
   const g = c.getContext('2d');
   g.drawImage(img, 0, 0);"""
+
+
+def actor(rec, ri, ai):
+    """The name of the player whose move is action ``ai`` of round ``ri`` in record ``rec``: the
+    record cut just before it, replayed (a record is checked whole, so the move itself, bad or
+    not, is left out)."""
+    from engine import record
+
+    cut = dict(rec, rounds=[r for r in rec["rounds"][:ri]] + [
+        {k: v for k, v in rec["rounds"][ri].items() if k != "scores"}])
+    cut["rounds"][ri]["actions"] = rec["rounds"][ri]["actions"][:ai]
+    game = record.replay(cut)
+    return game.names[game.current_seat()]

@@ -191,7 +191,7 @@ def fits(page, wid):
 
 REASONS = {
     "garbage": "an encoded record starts with 'z' or 'j'",
-    "illegal": "round 1, move 5 of the round:",
+    "illegal": "round 1, move 5 of the round (",     # and whose move it is (test_i18n)
     "badstep": "step must be a whole number 0 or more, not 'three'",
     "far": "step 99 is past the record's end (14 actions)",
     "away": "give either record or src, not both",

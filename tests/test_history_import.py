@@ -15,6 +15,7 @@ import pytest
 
 from conftest import ROOT, wait_for_state
 from engine.record import replay
+from helpers import actor
 from test_history import GAMES, items_of, listed, open_history, saved_games, stats_rows
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -105,7 +106,8 @@ def test_a_bad_line_is_named_and_nothing_is_returned(saves):
     bad = json.loads(lines[2])
     bad["rounds"][0]["actions"][1] = "0-0>9-9"
     for broken, number, words in [
-            (lines[:2] + [json.dumps(bad)] + lines[3:], 3, "round 1, move 2 of the round: "),
+            (lines[:2] + [json.dumps(bad)] + lines[3:], 3,
+             "round 1, move 2 of the round (\u2068%s\u2069): " % actor(bad, 0, 1)),
             (lines[:1] + ["", '{"format": "domino-record/1", "game": '] + lines[1:], 3, "not valid JSON"),
             (lines[:3] + [json.dumps({"format": "domino-record/1", "game": "moon", "players": 99, "rounds": []})],
              4, "players"),
@@ -154,7 +156,8 @@ def test_an_exported_history_imports_back_with_the_same_list_and_statistics(page
     page.set_input_files("#rec-file", str(broken))
     alert = page.locator("#rec-error[role=alert]")
     alert.wait_for()
-    assert "line 4: round 1, move 1 of the round: " in alert.inner_text() and "Nothing has changed." in alert.inner_text()
+    said = "line 4: round 1, move 1 of the round (\u2068%s\u2069): " % actor(bad, 0, 0)
+    assert said in alert.inner_text() and "Nothing has changed." in alert.inner_text()
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('boneyard.game.')).length") == 0
     assert page.locator("#history > summary").inner_text() == "History: 0 finished games"
 

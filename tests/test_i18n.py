@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import actor
 from web.app import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -225,7 +226,9 @@ def test_record_errors_located_and_translated():
     try:
         # The engine's words count as the record's arrays; the page counts from 1, as it does
         # everywhere ("Round 1", "Move 1 of").
-        for rec, where, said in [(illegal, "round 0, action 0: ", "round 1, move 1 of the round: "), (bad_format, "", ""),
+        # The move's player is named: the engine's reasons say "you".
+        who = "\u2068%s\u2069" % actor(illegal, 0, 0)
+        for rec, where, said in [(illegal, "round 0, action 0: ", "round 1, move 1 of the round (%s): " % who), (bad_format, "", ""),
                                  (missing, "round 0: ", "round 1: ")]:
             with pytest.raises(record.RecordError) as info:
                 record.replay(rec)
@@ -238,8 +241,9 @@ def test_record_errors_located_and_translated():
                 text = i18n.error_text(exc)
                 assert text != str(exc)
                 if where:
-                    assert text.startswith(catalog(lang)["record.at_action" if "action" in where else "record.at_round"]
+                    assert text.startswith(catalog(lang)["record.at_action_by" if "action" in where else "record.at_round"]
                                            .split("{")[0])
+                    assert "action" not in where or who in text
                 if exc.cause is not None:   # the illegal action's own reason, translated
                     assert text.endswith(i18n.error_text(exc.cause)) and i18n.error_text(exc.cause) != str(exc.cause)
     finally:

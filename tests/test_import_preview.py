@@ -226,7 +226,9 @@ def test_a_bad_move_deep_in_a_long_record_is_refused_after_its_preview(app):
     page.wait_for_selector("#rp-checking")                  # shown first (the hands it shows are sound)
     assert page.wait_for_function(CHECKED, timeout=300000, polling=100).json_value() == "error"
     said = error_text(page)
-    assert "round %d, move 1 of the round: in the bidding the actions are pass, 4, 5, 6, 7 or 21, not '3'" % (bad + 1) in said, said
+    who = "\u2068%s\u2069" % rec["names"][rec["rounds"][bad]["first"]]      # the first bidder, isolated
+    assert ("round %d, move 1 of the round (%s): in the bidding the actions are pass, 4, 5, 6, 7 or 21, not '3'"
+            % (bad + 1, who)) in said, said
     assert "The current game is unchanged." in said
     # Its view is closed; the game being played is as it was.
     page.wait_for_function("() => !document.getElementById('game').hasAttribute('data-review')")

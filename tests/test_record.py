@@ -145,6 +145,15 @@ def test_illegal_action_is_located(full):
     err = error_of(rec)
     assert err.round_index == 1 and err.action_index == 4
     assert str(err).startswith("round 1, action 4: ")
+    assert err.name is None          # a record without names names nobody
+    # Whose move it was (the engine's reason says "you"): the seat to act after the four before it.
+    rec["names"] = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"][:rec["players"]]
+    before = copy.deepcopy(rec)
+    before["rounds"] = before["rounds"][:2]
+    before["rounds"][1]["actions"] = before["rounds"][1]["actions"][:4]
+    del before["rounds"][1]["scores"]
+    seat = replay(before).current_seat()
+    assert error_of(rec).name == rec["names"][seat]
 
 
 def test_bad_action_text_is_located(full):

@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from conftest import ROOT
+from helpers import actor
 from engine import record, share
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -595,7 +596,8 @@ def test_bad_files_links_and_records_leave_the_game_alone(page, open_app, site, 
     page.locator("#rec-paste-box summary").click()
     page.get_by_label("Record (JSON) or share link").fill(json.dumps(bad))
     page.get_by_role("button", name="Load").click()
-    page.wait_for_function("() => document.getElementById('rec-error').textContent.includes('round 2, move 3 of the round: ')")
+    said = "round 2, move 3 of the round (%s): " % names.iso(actor(bad, 1, 2))
+    page.wait_for_function("(s) => document.getElementById('rec-error').textContent.includes(s)", arg=said)
     assert page.locator("#game[data-review]").count() == 0
     assert page.evaluate("window.boneyard.record()") == before and save_of(page) == saved
 

@@ -17,6 +17,8 @@ import json
 # web/ on sys.path in tests): its reader is the fast one on MicroPython.
 from unbundle import read_file
 
+from app.names import iso
+
 LANGS = ["en", "sq", "lv", "sw"]
 DEFAULT = "en"
 # Each language's own name, shown as is in every language's picker.
@@ -163,6 +165,10 @@ def error_text(exc):
     # The page counts rounds and moves from 1, as its status, log and review do ("round 0,
     # action 0" named the first move); the engine's own words count as the record's arrays.
     ri, ai = exc.round_index, exc.action_index
+    name = getattr(exc, "name", None)
+    if ri is not None and ai is not None and name is not None:
+        # Whose move it is: the engine's reasons say "you" ("you must follow suit 5").
+        return t("record.at_action_by", round=ri + 1, action=ai + 1, name=iso(name), reason=reason)
     if ri is not None and ai is not None:
         return t("record.at_action", round=ri + 1, action=ai + 1, reason=reason)
     if ri is not None:
