@@ -500,6 +500,21 @@ def test_a_replays_last_step_shows_the_hand_chosen(page, open_app):
     assert hand.locator("svg").count() >= len(v["hand"])
 
 
+def replay_loaded(browser, site, viewport, text):
+    """A page of ``viewport`` (width, height: a phone's, touch and all, under 500 px either way)
+    with the record ``text`` pasted and loaded: its replay opening."""
+    from conftest import guarded_app
+
+    phone = min(viewport) < 500
+    for page, open_app in guarded_app(browser, site, viewport={"width": viewport[0], "height": viewport[1]},
+                                      is_mobile=phone, has_touch=phone):
+        assert open_app() == "ready"
+        page.locator("#rec-paste-box summary").click()
+        page.get_by_label("Record (JSON) or share link").fill(text)
+        page.get_by_role("button", name="Load").click()
+        yield page
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("game", ["chicken-foot", "moon"])
 @pytest.mark.parametrize("viewport", [(390, 844), (844, 390), (1366, 768)], ids=["phone", "turned", "laptop"])
@@ -507,16 +522,8 @@ def test_the_hand_a_replay_shows_is_in_view_beside_its_stepping_buttons(browser,
     """Stepping through a record with "Show hand" chosen, the hand is on screen with the buttons
     that step it: it was drawn under the seats for "Play from here" and that button, below the
     screen everywhere (y 1006 of 844 on a phone, 791 of 768 on a laptop)."""
-    from conftest import guarded_app
-
     s = played_session(game, 3, rounds=1, extra=6, seed=4)
-    phone = min(viewport) < 500
-    for page, open_app in guarded_app(browser, site, viewport={"width": viewport[0], "height": viewport[1]},
-                                      is_mobile=phone, has_touch=phone):
-        assert open_app() == "ready"
-        page.locator("#rec-paste-box summary").click()
-        page.get_by_label("Record (JSON) or share link").fill(s.record_json())
-        page.get_by_role("button", name="Load").click()
+    for page in replay_loaded(browser, site, viewport, s.record_json()):
         page.get_by_role("button", name="First move").click()
         page.get_by_role("button", name="Next move").click()
         page.get_by_label("Show hand").select_option(index=1)
@@ -551,16 +558,9 @@ def test_a_record_loaded_hands_the_focus_to_its_replay_and_back(browser, site, v
     """Paste and Load: the replay opens with the focus on its first control (on a phone it fell
     to <body> as the drawer closed; on a laptop it stayed on Load beside the replay); Close takes
     it back to Load (it fell to <body>)."""
-    from conftest import guarded_app
-
     s = played_session("chicken-foot", 3, rounds=1, extra=6, seed=4)
     phone = viewport[0] < 500
-    for page, open_app in guarded_app(browser, site, viewport={"width": viewport[0], "height": viewport[1]},
-                                      is_mobile=phone, has_touch=phone):
-        assert open_app() == "ready"
-        page.locator("#rec-paste-box summary").click()
-        page.get_by_label("Record (JSON) or share link").fill(s.record_json())
-        page.get_by_role("button", name="Load").click()
+    for page in replay_loaded(browser, site, viewport, s.record_json()):
         page.get_by_role("button", name="First move").wait_for()
         page.wait_for_function("() => !!document.activeElement.closest('#game .review')", timeout=5000)
         assert page.evaluate("document.activeElement.checkVisibility()")

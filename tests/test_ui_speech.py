@@ -281,8 +281,9 @@ def test_a_tap_beside_the_open_drawer_closes_it_and_plays_nothing(phone):
     assert page.locator("#g-side .log summary").bounding_box()["height"] >= 44
 
 
-def test_the_answer_to_why_stays_open_past_the_drawer_and_a_turn_of_the_phone(phone):
-    page, open_app = phone
+def why_answered(page, open_app):
+    """A two-player Chicken Foot game on ``page`` at the person's turn with a tile they cannot
+    play, "Why can't I play" tapped and its answer shown; returns the page."""
     setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
     for _ in range(60):
         if waiting(page) == "human" and page.locator("#game .why-btn").count():
@@ -290,6 +291,11 @@ def test_the_answer_to_why_stays_open_past_the_drawer_and_a_turn_of_the_phone(ph
         assert mouse_step(page)
     page.locator("#game .why-btn").tap()
     page.locator("#why").wait_for()
+    return page
+
+
+def test_the_answer_to_why_stays_open_past_the_drawer_and_a_turn_of_the_phone(phone):
+    page = why_answered(*phone)
     page.locator("#g-tools [data-act=side]").tap()
     page.locator("#g-side .side-close").tap()
     page.set_viewport_size({"width": 844, "height": 390})
@@ -303,28 +309,20 @@ def test_the_answer_to_why_stays_open_past_the_drawer_and_a_turn_of_the_phone(ph
 def test_the_answer_to_why_never_breaks_a_tiles_name(phone):
     """390x844, a hand of 21 that cannot match the centre: the answer listed the tiles over
     four lines and broke "5-4" and "9-9" at their hyphens ("5-" at a line's end, "4" under it)."""
-    page, open_app = phone
-    setup_game(page, open_app, "Chicken Foot", ["Human", "Computer (easy)"], players=2)
-    for _ in range(60):
-        if waiting(page) == "human" and page.locator("#game .why-btn").count():
-            break
-        assert mouse_step(page)
-    page.locator("#game .why-btn").tap()
-    page.locator("#why").wait_for()
-    for where in ("#why",):
-        split = page.evaluate("""(sel) => { const el = document.querySelector(sel), out = [], names = /\\d-\\d/g;
-            const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-            const text = [], nodes = [];
-            for (let n = walk.nextNode(); n; n = walk.nextNode()) { nodes.push([n, text.join('').length]); text.push(n.data); }
-            const all = text.join('');
-            const at = (i) => { let k = nodes.length - 1; while (nodes[k][1] > i) k--; return [nodes[k][0], i - nodes[k][1]]; };
-            for (let m; (m = names.exec(all));) {
-              const r = document.createRange(); r.setStart(...at(m.index)); r.setEnd(...at(m.index + 3));
-              const lines = new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top)));
-              if (lines.size !== 1) out.push(m[0] + '@' + m.index);
-            }
-            return [out, all.match(names) ? all.match(names).length : 0]; }""", where)
-        assert split[1] >= 1 and split[0] == [], (where, split)
+    page = why_answered(*phone)
+    split = page.evaluate("""(sel) => { const el = document.querySelector(sel), out = [], names = /\\d-\\d/g;
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        const text = [], nodes = [];
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) { nodes.push([n, text.join('').length]); text.push(n.data); }
+        const all = text.join('');
+        const at = (i) => { let k = nodes.length - 1; while (nodes[k][1] > i) k--; return [nodes[k][0], i - nodes[k][1]]; };
+        for (let m; (m = names.exec(all));) {
+          const r = document.createRange(); r.setStart(...at(m.index)); r.setEnd(...at(m.index + 3));
+          const lines = new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top)));
+          if (lines.size !== 1) out.push(m[0] + '@' + m.index);
+        }
+        return [out, all.match(names) ? all.match(names).length : 0]; }""", "#why")
+    assert split[1] >= 1 and split[0] == [], split
 
 
 def test_a_phone_shows_a_place_as_its_badge_number_and_names_it_in_words(phone):
