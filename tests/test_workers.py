@@ -466,6 +466,37 @@ def test_with_no_worker_the_message_is_translated_and_hot_seat_still_plays(page,
     assert page.get_attribute("html", "data-worker-state") == "error"
 
 
+def test_with_no_worker_a_computers_turn_says_so_where_the_person_looks(browser, page_watch, site):
+    """A phone, both engines gone, a game against computers started anyway: the prompt said "Ben
+    is thinking..." with a spinner for ever and his card "thinking", while the line saying the
+    computers could not start is hidden on a phone (0x0 px). The prompt says it, with Reload."""
+    from conftest import app_url, guarded_page
+
+    pages = guarded_page(browser, page_watch, viewport={"width": 390, "height": 844}, service_workers="block",
+                         is_mobile=True, has_touch=True)
+    page = next(pages)
+    try:
+        page_watch.expect_errors()
+        page.context.route(re.compile(r".*/web/worker(_mpy)?\.py$"), fulfil(404, "not found"))
+        page.goto(app_url(site))
+        assert wait_for_state(page, "app-state", 30000) == "ready"
+        page.wait_for_function("() => document.documentElement.dataset.pyodideState === 'error'",
+                               timeout=WORKER_READY_TIMEOUT_MS)
+        start(page, "chicken-foot", ["Computer (easy)", "Human"])
+        alert = page.locator("#game #prompt[role=alert]")
+        alert.wait_for(timeout=10000)
+        assert CATALOGS["en"]["worker.none"] in alert.inner_text()
+        assert not page.locator("#computer-status").is_visible()    # (hidden on a phone: the prompt says it)
+        assert page.locator("#game .spinner:visible").count() == 0
+        reload = alert.get_by_role("button", name="Reload")
+        box = reload.bounding_box()
+        assert box and box["y"] + box["height"] <= 844 and box["height"] >= 44, box
+        with page.expect_navigation():
+            reload.click()
+    finally:
+        next(pages, None)
+
+
 FIRST_MOVE_STAMP = """
 (() => {
   const look = setInterval(() => {

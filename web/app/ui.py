@@ -408,7 +408,8 @@ def watch_shape():
 
 def table_parts(s, shown, targets, bottom, review=False):
     """The parts every view of a position shares: status, seats, board and note, own seat, scores
-    (``review``: a step of a review, where no computer is thinking)."""
+    (``review``: a step of a review, where no computer is thinking, or a game whose computers
+    could not start)."""
     # A tile chosen or put back changes the board and the hand only: the status line and the
     # seats of a position already drawn are taken as they were (some 2 ms of MicroPython a click).
     key = (s.game.round_count(), s.game.action_count(), shown, bottom, review, i18n.current())
@@ -557,7 +558,8 @@ def render():
     targets = []
     if state.selected and seat is not None and not passing:
         targets = [a.split(">")[1] for a in game.view(seat)["legal"] if sess.tile_of(a) == state.selected]
-    parts = table_parts(s, shown, targets, bottom)
+    stuck = players.gone()      # no computer could start: none is thinking, and none will move
+    parts = table_parts(s, shown, targets, bottom, review=stuck)
     prompt = ""
     if over:
         rack = screens.summary_panel(s, shape() == "narrow")
@@ -567,6 +569,12 @@ def render():
         prompt = '<p class="prompt" id="prompt">%s%s</p>' % (
             screens.say(t("prompt.your_turn", name=s.iso(seat))), screens.say(hint_text()))
         rack = screens.hand_panel(s, seat, state.selected, state.hint, state.why, shared=shared_screen())
+    elif stuck:
+        # Said where the person looks, with the way on: a phone hides the status line that says
+        # it, and "Ben is thinking..." spun there for ever.
+        prompt = '<p class="prompt stuck" id="prompt" role="alert">%s %s</p>' % (
+            screens.say(t("worker.none")), screens.button(screens.say(t("pwa.reload")), "reload", ""))
+        rack = screens.hand_panel_readonly(s, shown) if shown is not None and s.is_human(shown) else ""
     else:
         acting = game.current_seat()
         prompt = ('<p class="prompt thinking" id="prompt"><span class="spinner" aria-hidden="true"></span>'
@@ -752,6 +760,8 @@ def handle(act, arg):
         store.large_seen()
     elif act == "pruned-seen":
         store.pruned_seen()
+    elif act == "reload":
+        window.location.reload()
     elif act == "new":
         s = state.session
         if state.pushed is None and not dom.by_id("game").hidden and s is not None and not s.game.is_over():
@@ -979,7 +989,9 @@ async def computer_turns(token):
         seed = (s.setup["seed"] + s.game.action_count() * 7919 + s.game.round_count() * 104729) & 0x7FFFFFFF
         action = await players.choose(view, s.kind(seat), seed)
         if action is None:
-            return      # no worker left: the status line says so
+            if token == state.token:
+                render()    # no worker left: the prompt says so (app.ui render)
+            return
         if token != state.token:
             return
         delay = sess.SPEED_MS[s.setup["speed"]] - (window.Date.now() - started)
