@@ -99,6 +99,13 @@ def test_broken_start_shows_an_error(page, page_watch, site, pattern, status, bo
     assert reason in message.inner_text()
     assert page.locator("#loading").is_hidden()
     assert page.locator("#computer-status").is_hidden()
+    # The way on, beside the words (there was none: the message and nothing to press).
+    again = message.get_by_role("button", name="Reload")
+    assert again.is_visible() and again.bounding_box()["height"] >= 44
+    page.unroute(pattern)
+    with page.expect_navigation():
+        again.click()
+    assert wait_for_state(page, "app-state", 60000) == "ready"
 
 
 @pytest.mark.parametrize("missing, lang", [("pyscript/core.js", "en"), ("pyscript/core.js", "lv"),
@@ -116,6 +123,8 @@ def test_a_missing_start_file_is_named_at_once(page, page_watch, site, missing, 
     page.wait_for_function("(w) => document.getElementById('error').textContent.includes(w)",
                            arg=said.split("(")[0].strip())
     assert missing in page.locator("#error").inner_text()
+    reload = json.loads((ROOT / "web" / "i18n" / (lang + ".json")).read_text(encoding="utf-8"))["pwa.reload"]
+    page.locator("#error").get_by_role("button", name=reload).wait_for()     # in the page's language
     assert page.locator("#computer-status").is_hidden()     # it never will start
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
 

@@ -19,10 +19,19 @@ function fail(message, key, params) {
     const starting = document.getElementById("computer-status");
     if (starting) starting.hidden = true;
     const box = document.getElementById("error");
-    box.textContent = "Boneyard could not start: " + message;
+    // The words, and the way on beside them (there was none: a message and nothing to press).
+    const words = document.createElement("span");
+    words.textContent = "Boneyard could not start: " + message;
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "error-reload";
+    again.textContent = "Reload";
+    again.addEventListener("click", () => location.reload());
+    box.replaceChildren(words, " ", again);
     box.hidden = false;
     import("./i18n.js").then((i18n) => i18n.ready.then(() => {
-      box.textContent = i18n.t("error.start", { reason: key ? i18n.t(key, params) : message });
+      words.textContent = i18n.t("error.start", { reason: key ? i18n.t(key, params) : message });
+      again.textContent = i18n.t("pwa.reload");
     })).catch(() => { /* English stays */ });
   };
   whenParsed(show);
