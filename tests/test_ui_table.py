@@ -785,6 +785,45 @@ def test_hot_seat_never_shows_a_hand_without_its_hand_over(page, open_app):
     assert last not in ("draw", "pass") and "the last move was" in note.inner_text(), (last, note.inner_text())
 
 
+def refused_undo_turn():
+    """Chicken Foot, the person against two easy computers, at the person's turn with Undo refused
+    (a tile drawn since their last move), every action the first legal one."""
+    setup = sess.default_setup()
+    setup.update(game="chicken-foot", players=3, seats=["human", "easy", "easy"], speed="instant", seed=4)
+    s = sess.Session(setup)
+    s.deal()
+    while not (s.to_act() == 0 and s.undo_point() is None and s.undo_refusal()):
+        s.apply(s.game.view(s.to_act())["legal"][0])
+    return s
+
+
+@pytest.mark.parametrize("screen", ["phone", "laptop"])
+def test_a_refused_undo_says_why_when_pressed(browser, site, screen):
+    """A phone hides the note saying why Undo is refused (the bar has no room): Undo was greyed
+    out and a tap on it did nothing. Pressed, it says why over the table's top edge until the
+    next move; a laptop's bar shows the note itself, and a press adds nothing over the table."""
+    s = refused_undo_turn()
+    for page, open_app in guarded_app(browser, site, **(PHONE if screen == "phone" else DESKTOP)):
+        load_save(page, open_app, s)
+        undo = page.get_by_role("button", name="Undo")
+        assert undo.get_attribute("aria-disabled") == "true" and undo.is_disabled()   # to a screen reader too
+        note = page.locator("#undo-note")
+        assert note.is_visible() == (screen == "laptop")
+        said = page.locator("#g-tools .undo-said")
+        undo.click(force=True)       # (Playwright waits for an enabled button; a finger does not)
+        if screen == "laptop":
+            page.wait_for_timeout(300)
+            assert not said.is_visible()
+            return
+        said.wait_for()
+        assert said.inner_text() == note.inner_text() and "a tile was drawn since" in said.inner_text()
+        box, table = said.bounding_box(), page.locator("#g-table").bounding_box()
+        assert 0 <= box["x"] and box["x"] + box["width"] <= 390 and table["y"] <= box["y"] < table["y"] + 100, (box, table)
+        # The next move takes it away.
+        page.locator("#game .hand button.tile-btn:not([disabled]), #game .actions button:not([disabled])").first.click()
+        page.wait_for_function("() => !document.querySelector('#g-tools .undo-said')", timeout=WAIT_MS)
+
+
 BOARD_BOX = """() => { const b = document.querySelector('#game .board').getBoundingClientRect();
   const r = document.querySelector('#game .rack').getBoundingClientRect();
   return [Math.round(b.top), Math.round(b.height), Math.round(r.top), Math.round(r.height)]; }"""

@@ -500,14 +500,23 @@ def numbered_items(lines, steps, before=None):
 _LOG_ITEMS = {}
 
 
-def tools(s, can_undo, can_hint, show_new=True, undo_note=None, can_review=False, side_open=False, hinting=False):
-    """The tools row; ``hinting``: a hint is being thought of (the Hint button says so, its size kept)."""
+def tools(s, can_undo, can_hint, show_new=True, undo_note=None, can_review=False, side_open=False, hinting=False,
+          undo_said=False):
+    """The tools row; ``hinting``: a hint is being thought of (the Hint button says so, its size kept).
+    ``undo_note``: why Undo is refused, if it is: the button then answers a press with its note
+    (``undo_said``: pressed, the note shown even where the bar has no room for it)."""
     note = ""
     if undo_note:
-        note = '<p class="undo-note" id="undo-note">%s</p>' % esc(t("undo.refused", reason=undo_note))
+        words = esc(t("undo.refused", reason=undo_note))
+        note = '<p class="undo-note" id="undo-note">%s</p>' % words
+        if undo_said:
+            note += '<p class="undo-said" role="status">%s</p>' % words
+        undo = button(t("tools.undo"), "undo-why", cls="refused",
+                      extra=' aria-disabled="true" aria-describedby="undo-note"')
+    else:
+        undo = button(t("tools.undo"), "undo", disabled=not can_undo)
     return '<div class="tools">%s%s%s%s%s%s</div>' % (
-        button(t("tools.undo"), "undo", disabled=not can_undo,
-               extra=' aria-describedby="undo-note"' if undo_note else ""),
+        undo,
         button(t("tools.hint"), "hint", disabled=not can_hint, cls="busy" if hinting else "",
                extra=' aria-busy="true" aria-disabled="true"' if hinting else ""),
         button(t("tools.review"), "review", "start", disabled=not can_review),

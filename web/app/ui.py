@@ -587,8 +587,9 @@ def render():
     can_hint = seat is not None and not passing and players.available()
     refusal = s.undo_refusal() if not can_undo and not over and seat is not None else None
     can_review = (over or seat is not None) and not passing and s.game.action_count() > 0
+    said = state.undo_said == (game.round_count(), game.action_count())
     parts["tools"] = screens.tools(s, can_undo, can_hint, show_new=not over, undo_note=refusal,
-                                   can_review=can_review,
+                                   undo_said=said, can_review=can_review,
                                    side_open=dom.by_id("game").getAttribute("data-side") == "open",
                                    hinting=state.hinting and can_hint)
     parts["log"] = screens.log_items(s)
@@ -788,6 +789,13 @@ def handle(act, arg):
         human_act(arg)
     elif act == "reveal":
         state.viewer = acting_human()
+        render()
+    elif act == "undo-why":
+        # A refused Undo, pressed: its note (hidden where the bar has no room, a phone's) shows
+        # until the next move. A disabled button said nothing to a finger.
+        game = state.session.game
+        here = (game.round_count(), game.action_count())
+        state.undo_said = None if state.undo_said == here else here
         render()
     elif act == "undo":
         undone = state.session.undo()
