@@ -28,7 +28,7 @@ _proxies = []
 _shown = {"key": None, "link": ""}
 class _Page:
     """What the toolbar asks of the page's controller, handed over by :func:`install`:
-    render, after_change, show_setup, begin, saved_setup.  The controller
+    render, after_change, show_setup, begin, saved_setup, lay_out.  The controller
     imports this module, never the reverse."""
 
 
@@ -301,6 +301,11 @@ def _reading(text, source, name):
         viewer = reading.viewer()
         if preview is None:
             viewer.session(viewer.total if step is None else step)
+            yield True
+            # Its table laid out in a task of its own: at the end of an eight-player match
+            # that is some 40 ms of MicroPython, and with the first paint beside it the one
+            # task took 180-210 ms of CPU.
+            _ui().lay_out(viewer.session())
         else:
             # Still "checking": the rounds are encoded for the first save of
             # "Play from here" (a thousand hands: a second of MicroPython).

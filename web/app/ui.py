@@ -381,6 +381,11 @@ PART_IDS = {"status": "g-status", "seats": "g-seats", "table": "g-table", "note"
 NARROW = "(max-width: 639px)"
 
 
+def lay_out(s):
+    """Lay out ``s``'s table ahead of its drawing, which then reuses the layout (engine.layout's cache)."""
+    screens.board(s, None, [], shape(), 0)
+
+
 def shape():
     """The table's shape for this screen, kept by a media query listener.
 
@@ -1149,7 +1154,7 @@ def install():
         show_setup()
     show_notes()
     records.install({"render": render, "after_change": after_change, "show_setup": show_setup, "begin": begin,
-                     "saved_setup": saved_setup})
+                     "saved_setup": saved_setup, "lay_out": lay_out})
     review_analysis.install({"render": render})
     history.install()
 
