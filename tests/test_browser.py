@@ -73,7 +73,7 @@ def bundle_with_broken_render():
 
 BROKEN_STARTS = [
     # The page's bundle is missing: PyScript cannot mount it (caught on the JS side).
-    ("**/web/page.bundle", 404, "not found", "Unable to fetch"),
+    ("**/web/page.bundle", 404, "not found", "could not be loaded (web/page.bundle)"),
     # A damaged bundle: refused before anything is written.
     ("**/web/page.bundle", 200, "not a bundle", "BundleError: no index line"),
     # Engine code that raises: caught by the Python app itself.
@@ -127,6 +127,30 @@ def test_a_missing_start_file_is_named_at_once(page, page_watch, site, missing, 
     page.locator("#error").get_by_role("button", name=reload).wait_for()     # in the page's language
     assert page.locator("#computer-status").is_hidden()     # it never will start
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.mark.parametrize("pattern, status, body, key, file", [
+    ("**/runtime/micropython-*/micropython.mjs", 404, "not found", "boot.missing", "micropython.mjs"),
+    ("**/runtime/micropython-*/micropython.wasm", 404, "not found", "boot.missing", "micropython.wasm"),
+    ("**/runtime/micropython-*/micropython.wasm", 200, "not a runtime", "boot.damaged", "micropython.wasm"),
+    ("**/web/page.bundle", 404, "not found", "boot.missing", "web/page.bundle"),
+], ids=["runtime-404", "wasm-404", "wasm-damaged", "bundle-404"])
+def test_a_runtime_file_lost_or_damaged_is_named_in_the_pages_language(page, page_watch, site, pattern, status,
+                                                                         body, key, file):
+    """The runtime's own English ("[404] Unable to fetch http://...", "Aborted(both async and sync
+    fetching of the wasm failed)", "Aborted(CompileError: WebAssembly.instantiate(): expected magic
+    word...)") was the whole reason a Latvian page gave: it says which file, in Latvian."""
+    page_watch.expect_errors()
+    page.route(pattern, lambda route: route.fulfill(status=status, body=body, content_type="text/plain"))
+    page.goto(site + "?lang=lv")
+    assert wait_for_state(page, "app-state", 40000) == "error"
+    words = json.loads((ROOT / "web" / "i18n" / "lv.json").read_text(encoding="utf-8"))
+    said = words[key].split("(")[0].strip()
+    page.wait_for_function("(w) => document.getElementById('error').textContent.includes(w)", arg=said)
+    text = page.locator("#error").inner_text()
+    assert file in text and words["error.start"].split("{")[0].strip() in text
+    for english in ("fetch", "Aborted", "http", "wasm failed", "CompileError"):
+        assert english not in text, text
 
 
 def test_the_watchdog_stands_without_its_list_of_harmless_errors(page, page_watch, site):

@@ -9,6 +9,7 @@ const START_TIMEOUT_MS = 30000;
 // once the catalogs are in, and English stays if they never come.
 function fail(message, key, params) {
   if (root.dataset.appState !== "loading") return;
+  if (!key) [message, key, params] = explain(message);
   root.dataset.appState = "error";
   // The page starts the worker only once it is ready: it never will now (and the header's
   // "Computer players starting..." would say otherwise for ever).
@@ -37,6 +38,32 @@ function fail(message, key, params) {
   whenParsed(show);
 }
 
+// A runtime's own words for a file it could not fetch or compile ("[404] Unable to fetch
+// http://...", "Aborted(both async and sync fetching of the wasm failed)", "Aborted(CompileError:
+// ...)") were shown as they came, in English whatever the page's language: the page says which
+// file in its own words, found in the message or, for the WebAssembly runtime, in the
+// performance timeline (which keeps each response's status).  Anything else stays as it is.
+function explain(message) {
+  const text = String(message);
+  const url = /fetch|load/i.test(text) && text.match(/https?:\/\/[^\s"'()]+/);
+  if (url) return lostFile(named(url[0]));
+  if (/wasm|WebAssembly/i.test(text) && /Aborted\(/.test(text)) {
+    const files = performance.getEntriesByType("resource").filter((e) => /\.wasm$/.test(new URL(e.name).pathname));
+    const bad = files.filter((e) => e.responseStatus >= 400);
+    if (/fetching of the wasm failed/.test(text)) {
+      if (bad.length) return lostFile(named(bad[0].name));
+    } else if (/CompileError/.test(text) && files.length) {
+      const file = named(files[files.length - 1].name);
+      return ["a file it needs is damaged (" + file + ").", "boot.damaged", { file }];
+    }
+  }
+  return [text, undefined, undefined];
+}
+
+function lostFile(file) {
+  return ["a file it needs could not be loaded (" + file + ").", "boot.missing", { file }];
+}
+
 function whenParsed(run) {
   if (document.readyState === "loading") addEventListener("DOMContentLoaded", run);
   else run();
@@ -53,7 +80,7 @@ function pending() {
 
 // A file the page cannot start without could not be fetched (named by its last two parts).
 function missing(file) {
-  fail("a file it needs could not be loaded (" + file + ").", "boot.missing", { file });
+  fail(...lostFile(file));
 }
 
 // What web/harmless.js says may pass (nothing, if it did not load).
