@@ -306,6 +306,29 @@ def test_the_answer_to_why_stays_open_past_the_drawer_and_a_turn_of_the_phone(ph
     assert page.locator("#why").is_visible()
 
 
+def test_the_answer_to_why_closes_on_a_second_press_or_a_tap_on_it(phone):
+    """On a phone the answer lies over the foot of the table (a whole 4-2 under it at 360x640):
+    it stayed there until the next move; the button says whether it is open."""
+    page = why_answered(*phone)
+    why = page.locator("#game .why-btn")
+    answer = page.locator("#why")
+    covered = page.evaluate("""() => { const a = document.getElementById('why').getBoundingClientRect(),
+        t = document.querySelector('#game .board').getBoundingClientRect(); return a.top < t.bottom; }""")
+    assert covered      # (what makes closing it matter)
+    assert why.get_attribute("aria-expanded") == "true"
+    why.tap()
+    answer.wait_for(state="hidden")
+    assert why.get_attribute("aria-expanded") == "false"
+    assert page.evaluate("document.activeElement.classList.contains('why-btn')")
+    why.tap()
+    answer.wait_for()
+    assert why.get_attribute("aria-expanded") == "true"
+    answer.tap()
+    answer.wait_for(state="hidden")
+    assert why.get_attribute("aria-expanded") == "false"
+    assert waiting(page) == "human"      # nothing played
+
+
 def test_the_answer_to_why_never_breaks_a_tiles_name(phone):
     """390x844, a hand of 21 that cannot match the centre: the answer listed the tiles over
     four lines and broke "5-4" and "9-9" at their hyphens ("5-" at a line's end, "4" under it)."""

@@ -370,8 +370,10 @@ def hand_panel(s, seat, selected, hint, why=None, shared=False):
     blocked = [x for x in v["hand"] if not [a for a in legal if sess.tile_of(a) == x]]
     show_why = face_up and blocked and v["phase"] != "discard"
     if show_why:
+        # A second press (or a tap on the answer) closes the answer: on a phone it lies over the
+        # table's foot, and stayed there until the next move.
         out.append(button(say(tn("hand.why", len(blocked), tile=blocked[0])), "why",
-                          cls="why-btn", extra=' aria-controls="why"'))
+                          cls="why-btn", extra=' aria-controls="why" aria-expanded="%s"' % ("true" if why else "false")))
     if v["phase"] == "discard":
         # In the row the actions take at other times: the hand stays where it is, with no empty row above it.
         out.append('<p class="prompt discard-prompt">%s</p>' % say(t("prompt.discard", tile=v["widow"] or "")))
@@ -403,7 +405,7 @@ def hand_panel(s, seat, selected, hint, why=None, shared=False):
     out.append(_SLOT * (shown.hand_room(v, unseen=shared) - len(v["hand"])))
     out.append("</div>")
     if show_why:
-        out.append('<p class="why-text" id="why"%s>%s</p>' % ("" if why else " hidden", say(why or "")))
+        out.append('<p class="why-text" id="why" data-act="why"%s>%s</p>' % ("" if why else " hidden", say(why or "")))
     return "".join(out)
 
 

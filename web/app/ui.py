@@ -685,7 +685,8 @@ def on_click(event):
     if focus.backdrop(event):
         return
     el = event.target.closest("[data-act]")
-    if el is None or el.disabled:
+    # (By the attribute: the answer to "why" is a paragraph, which has no disabled property.)
+    if el is None or el.hasAttribute("disabled"):
         return
     act = el.getAttribute("data-act")
     arg = el.getAttribute("data-arg") or ""
@@ -824,7 +825,16 @@ def handle(act, arg):
             state.review.session(state.review.step + int(arg))
         render()
     elif act == "why":
-        explain(None)
+        if state.why:
+            state.why = None
+            render()
+        else:
+            explain(None)
+        # The focus stays on the button pressed (the redraw gives it to the hand), where a second
+        # press closes the answer again.
+        el = dom.by_id("game").querySelector(".why-btn")
+        if el is not None:
+            el.focus()
     elif act == "hint":
         asyncio.create_task(ask_hint())
 
