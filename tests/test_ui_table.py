@@ -1039,6 +1039,81 @@ def test_axe_in_both_themes_both_games(themed_axe):
         page.get_by_role("button", name="New game").first.click()
 
 
+def test_a_hand_over_leaves_the_last_persons_hand_out_of_the_live_log(browser, site):
+    """The screen reader's log (#live) kept Ana's answer to "why" ("8-8, 8-6, ... cannot be
+    played": her hand) and her hint on Ben's hand-over screen, read out to whoever came next."""
+    def found(s):
+        v = s.game.view(s.to_act())
+        playable = set(sess.tile_of(a) for a in v["legal"]) - {None}
+        return s.to_act() == 0 and playable and len(playable) < len(v["hand"])
+
+    s = seeded_turn(2, ["human", "human"], found)
+    hand = s.game.view(0)["hand"]
+    for page, open_app in guarded_app(browser, site, **DESKTOP):
+        load_save(page, open_app, s)
+        page.get_by_role("button", name="Show my tiles").click()
+        page.locator("#game .why-btn").click()
+        page.locator("#why").wait_for()
+        page.get_by_role("button", name="Hint").click()
+        page.wait_for_function("() => [...document.querySelectorAll('#live p')].some((p) => p.textContent.startsWith('Hint'))",
+                               timeout=WAIT_MS)
+        said = page.locator("#live p").all_text_contents()
+        private = [line for line in said if line.startswith("Hint") or "cannot be played" in line]
+        assert len(private) == 2, said
+        tile = page.locator("#game .hand .tile-btn:not([disabled])").first
+        played = tile.get_attribute("data-arg")
+        tile.click()
+        if page.locator("#game .places button").count():
+            page.locator("#game .places button").first.click()
+        page.get_by_role("button", name="Show my tiles").wait_for()
+        hidden_hand(page)
+        said = page.locator("#live p").all_text_contents()
+        assert not [line for line in said if line in private], said
+        assert [line for line in said if played in line], said      # the move itself is said
+        kept = " ".join(said)
+        assert [t for t in hand if t != played and t in kept] == [], said
+
+
+def test_a_hinted_bid_takes_the_focus(browser, site):
+    """Hint in Moon's bidding ringed "Bid 5" but left the focus on Pass, where Enter passed."""
+    for page, open_app in guarded_app(browser, site, **DESKTOP):
+        load_save(page, open_app, moon_bidding_turn())
+        page.locator("#game .actions button.bid").first.wait_for()
+        hint = page.get_by_role("button", name="Hint")
+        page.wait_for_function("() => document.documentElement.dataset.workerState === 'ready'", timeout=WAIT_MS)
+        assert hint.is_enabled()
+        hint.focus()
+        page.keyboard.press("Enter")
+        page.locator("#game .actions button.hint").wait_for(timeout=WAIT_MS)
+        page.wait_for_function("() => document.activeElement.matches('#game .actions button.hint')", timeout=WAIT_MS)
+
+
+def test_escape_steps_back_out_of_a_tiles_places_and_out_of_a_review(browser, site):
+    """Escape left a tile's places offered (only Cancel took them away) and a review open."""
+    def found(s):
+        v = s.game.view(s.to_act())
+        tiles = [sess.tile_of(a) for a in v["legal"]]
+        return s.to_act() == 0 and any(tiles.count(x) > 1 for x in tiles if x) and s.turns
+    s = seeded_turn(3, ["human", "easy", "easy"], found)
+    for page, open_app in guarded_app(browser, site, **DESKTOP):
+        load_save(page, open_app, s)
+        v = s.game.view(0)
+        tiles = [sess.tile_of(a) for a in v["legal"]]
+        tile = [x for x in tiles if x and tiles.count(x) > 1][0]
+        page.locator('#game .hand [data-arg="%s"]' % tile).click()
+        page.locator("#game .places button").first.wait_for()
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.querySelector('#game .places')", timeout=WAIT_MS)
+        assert page.evaluate("document.activeElement.getAttribute('data-arg')") == tile
+        review = page.get_by_role("button", name="Review moves")
+        review.click()
+        page.wait_for_function("() => document.getElementById('game').getAttribute('data-review') === 'review'")
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.getElementById('game').hasAttribute('data-review')", timeout=WAIT_MS)
+        assert page.evaluate("document.activeElement.textContent.trim()") == "Review moves"
+        assert waiting(page) == "human"
+
+
 def test_hot_seat_hides_the_hand_while_a_computer_plays_between_two_people(page, open_app):
     """Ana, a computer, Ben: while the computer thinks the device may be changing hands, so
     Ana's tiles are no longer shown (they once stayed face up until Ben's hand-over)."""
@@ -1061,7 +1136,12 @@ def test_hot_seat_hides_the_hand_while_a_computer_plays_between_two_people(page,
         mouse_step(page)
         if acting == 0:
             page.wait_for_function("() => document.documentElement.dataset.waitingFor === 'computer'", timeout=WAIT_MS)
-            assert page.locator("#game .rack svg.tile:not(.tile-back)").count() == 0
+            assert page.locator("#game .rack svg.tile:not(.tile-back):not(.hand-slot svg)").count() == 0
+            # The rack keeps the room of Ben's hand-over meanwhile: the table grew 141 px for the
+            # computer's turn and shrank back at the hand-over.
+            thinking = page.evaluate(BOARD_BOX)
+            page.locator("#game .pass-device").wait_for(timeout=WAIT_MS)
+            assert page.evaluate(BOARD_BOX) == thinking
             seen += 1
             if seen == 2:
                 break

@@ -46,19 +46,33 @@ def find_control(key):
     return el
 
 
-def say(text):
+def say(text, private=False):
     """Tell a screen reader ``text``: a line added to the live log ``#live`` (role=log), the
     oldest dropped past ``LIVE_LINES``.  Replacing its text instead lost every message but the
     last of those that came within one utterance (Moon's third tile of a trick, at once followed
-    by who won it, was never said)."""
+    by who won it, was never said).  ``private``: it tells of one person's hand (why their tiles
+    cannot be played, a hint, the widow taken), and :func:`forget_private` takes it out."""
     box = by_id("live")
     if box is None:
         return
     line = document.createElement("p")
     line.textContent = text
+    if private:
+        line.setAttribute("data-private", "")
     box.appendChild(line)
     while box.childElementCount > LIVE_LINES:
         box.removeChild(box.firstElementChild)
+
+
+def forget_private():
+    """Take the lines :func:`say` was told are private out of the live log: people sharing the
+    screen pass it on, and the log, still read out line by line, gave the next person the last
+    one's hand ("8-8, 8-6, ... cannot be played", "Hint: play 2-2")."""
+    box = by_id("live")
+    if box is None:
+        return
+    for line in list(box.querySelectorAll("[data-private]")):
+        line.remove()
 
 
 def set_state(name, value):

@@ -18,8 +18,9 @@ def focus_first():
     """The first thing a person would press now: a place for the chosen tile, the summary's
     next step, the hand-over, the hinted tile, a playable tile, an action."""
     box = dom.by_id("game")
+    # (A hinted bid or trump too: the focus stayed on Pass, where Enter passed.)
     for selector in (".places button", ".summary .primary", ".pass-device button", ".hand .tile-btn.hint",
-                     ".hand button:not([disabled])", ".actions button"):
+                     ".actions button.hint", ".hand button:not([disabled])", ".actions button"):
         el = box.querySelector(selector)
         if el is not None:
             el.focus()

@@ -817,11 +817,18 @@ def pass_screen(names, seat, room=0):
     name = iso(names[seat])
     if names.count(names[seat]) > 1:
         name = t("replay.seat_label", name=name, n=seat + 1)
+    return unseen_room(room, '<div class="pass-device" role="group" aria-labelledby="pass-title"><h2 id="pass-title">%s'
+                             '</h2><p>%s</p>%s</div>' % (say(t("pass.title", name=name)), say(t("pass.look_away", name=name)),
+                                                         button(t("pass.show"), "reveal", cls="primary")))
+
+
+def unseen_room(room, over=""):
+    """The room of a rack of ``room`` tiles, unseen, with ``over`` drawn over it: a hand-over
+    screen, or nothing while a computer plays between people sharing the screen (the rack was
+    empty then, and the table grew 141 px for the computer's turn and shrank back at the
+    hand-over after it)."""
     return ('<div class="pass-wrap"><div class="pass-room" aria-hidden="true"><div class="action-row"></div>'
-            '<div class="hand">%s</div></div>'
-            '<div class="pass-device" role="group" aria-labelledby="pass-title"><h2 id="pass-title">%s</h2><p>%s</p>%s</div></div>'
-            % (_SLOT * room, say(t("pass.title", name=name)), say(t("pass.look_away", name=name)),
-               button(t("pass.show"), "reveal", cls="primary")))
+            '<div class="hand">%s</div></div>%s</div>' % (_SLOT * room, over))
 
 
 def hand_panel_readonly(s, seat, steady=True):

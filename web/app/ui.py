@@ -99,8 +99,8 @@ def close_notice():
 
 # --- screens -------------------------------------------------------------------
 
-def announce(text):
-    dom.say(text)
+def announce(text, private=False):
+    dom.say(text, private)
 
 
 NEW_LINES_SAID = 8
@@ -293,6 +293,14 @@ def acting_human():
 def shared_screen():
     """Whether people share the screen (hot seat): more than one seat is a person's."""
     return len(state.session.humans()) > 1
+
+
+def next_person(s, seat):
+    """The first person's seat after ``seat`` round the table (the one whose hand-over is likely next)."""
+    for k in range(1, s.game.players + 1):
+        if s.is_human((seat + k) % s.game.players):
+            return (seat + k) % s.game.players
+    return seat
 
 
 def needs_pass(seat):
@@ -563,6 +571,8 @@ def render():
     targets = []
     if state.selected and seat is not None and not passing:
         targets = [a.split(">")[1] for a in game.view(seat)["legal"] if sess.tile_of(a) == state.selected]
+    if shown is None and shared_screen():
+        dom.forget_private()    # the device may pass to another person now
     stuck = players.gone()      # no computer could start: none is thinking, and none will move
     parts = table_parts(s, shown, targets, bottom, review=stuck)
     prompt = ""
@@ -584,7 +594,13 @@ def render():
         acting = game.current_seat()
         prompt = ('<p class="prompt thinking" id="prompt"><span class="spinner" aria-hidden="true"></span>'
                   '<span>%s</span></p>' % screens.say(t("prompt.thinking", name=s.iso(acting))))
-        rack = screens.hand_panel_readonly(s, shown) if shown is not None and s.is_human(shown) else ""
+        if shown is not None and s.is_human(shown):
+            rack = screens.hand_panel_readonly(s, shown)
+        elif shared_screen():
+            # The room of the hand-over that comes next, as that screen keeps it: the table stays.
+            rack = screens.unseen_room(screens.unseen_hand_room(s, next_person(s, acting)))
+        else:
+            rack = ""
     parts["prompt"] = prompt
     parts["rack"] = rack
     clock.lap("rack")
@@ -636,7 +652,7 @@ def render():
         state.prompted = turn
         said = turn_words(s, seat)
         if said:
-            announce(said)
+            announce(said, True)
     records.refresh()
     clock.lap("finish")
 
@@ -694,6 +710,32 @@ def on_click(event):
         handle(act, arg)
     except Exception as exc:
         notice(t("error.generic", reason=dom.describe(exc)))
+
+
+def on_key(event):
+    """Escape steps back, as a Cancel would: out of the drawer (app.focus), else out of a tile's
+    places, else closes the answer to "why", else leaves a review for the game (it did none of
+    these: only the buttons did)."""
+    if focus.drawer_open() or event.key != "Escape":
+        focus.on_key(event)
+        return
+    if state.review is not None:
+        if state.review.mode != "replay" and state.session is not None:
+            handle("review", "end")
+            el = dom.by_id("game").querySelector('[data-act="review"][data-arg="start"]')
+            if el is not None and not el.hasAttribute("disabled"):
+                el.focus()      # where the review was opened
+        return
+    if state.session is None:
+        return
+    if state.selected:
+        tile = state.selected
+        handle("select", "")
+        el = dom.by_id("game").querySelector('.hand [data-act="tile"][data-arg="%s"]' % tile)
+        if el is not None:
+            el.focus()
+    elif state.why:
+        handle("why", "")
 
 
 def on_change(event):
@@ -871,7 +913,7 @@ def explain(tile):
         return
     state.why = screens.reasons_text(s, tiles)
     render()
-    announce(state.why)
+    announce(state.why, True)
 
 
 def on_pointer(event):
@@ -1064,7 +1106,7 @@ async def ask_hint():
     if len(moves) > 1:
         state.selected = tile
     render()
-    announce(t("hint.prompt", hint=describe_action(action)))
+    announce(t("hint.prompt", hint=describe_action(action)), True)
 
 
 # --- start ---------------------------------------------------------------------
@@ -1131,7 +1173,7 @@ def install():
     change = create_proxy(on_change)
     pointer = create_proxy(on_pointer)
     drop = create_proxy(on_drop)
-    key = create_proxy(focus.on_key)
+    key = create_proxy(on_key)
     state.proxies.append(key)
     dom.by_id("game").addEventListener("keydown", key)
     state.proxies.extend([click, change, pointer, drop])
