@@ -516,6 +516,24 @@ def replay_loaded(browser, site, viewport, text):
 
 
 @pytest.mark.browser
+def test_a_finished_games_end_offers_nothing_to_play_on_from(browser, site):
+    """"Play from here" at the end of a finished game (from the history's Review, or an import)
+    made it a game of its own, already over: the history listed the same game twice."""
+    s = played_session("chicken-foot", 2, rounds=10, extra=0, seed=2)
+    assert s.game.is_over()
+    for page in replay_loaded(browser, site, (1366, 768), s.record_json()):
+        play = page.get_by_role("button", name="Play from here")
+        play.wait_for()
+        assert play.is_disabled()
+        assert page.locator("#rp-over").inner_text() == "The game ends here: step back to play on from an earlier move."
+        before = page.evaluate("Object.keys(localStorage).length")
+        page.get_by_role("button", name="Previous move").click()
+        page.wait_for_function("() => !document.getElementById('rp-play').disabled")
+        assert page.locator("#rp-over").count() == 0
+        assert page.evaluate("Object.keys(localStorage).length") == before
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("game", ["chicken-foot", "moon"])
 @pytest.mark.parametrize("viewport", [(390, 844), (844, 390), (1366, 768)], ids=["phone", "turned", "laptop"])
 def test_the_hand_a_replay_shows_is_in_view_beside_its_stepping_buttons(browser, site, viewport, game):

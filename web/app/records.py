@@ -516,6 +516,8 @@ def play_from_here():
     """The viewed game, cut at the step, becomes the game being played (and its save)."""
     ui = _ui()
     viewer = state.review
+    if viewer is None or replay.ended(viewer):
+        return      # (its button is disabled there)
     seed = int(window.Date.now()) & 0x7FFFFFFF
     try:
         # The game at the step, from the viewer's snapshots (checked when read):

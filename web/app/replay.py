@@ -260,6 +260,11 @@ def _step(label, mark, arg, bid, disabled=False):
     return screens.button(screens.step_label(label, mark), "review", arg, disabled=disabled, extra=' id="%s"' % bid)
 
 
+def ended(viewer):
+    """Whether ``viewer`` stands at the end of a finished game (nothing to play on from)."""
+    return viewer.step >= viewer.total and viewer.session().game.is_over()
+
+
 def panel(viewer, shown, seats=None, hands=""):
     """The replay controls: where we are, the stepping buttons, the hand choice, ``hands`` (the
     hand or hands chosen, drawn), and (for an imported record) the seats for "Play from here".
@@ -310,8 +315,13 @@ def panel(viewer, shown, seats=None, hands=""):
         out.append('<p class="replay-checking" id="rp-checking" role="status">%s</p>' % esc(checking_words(viewer)))
     out.append('<div class="review-actions">')
     if viewer.imported:
+        # At the end of a finished game there is nothing to play on: "Play from here" made it a
+        # game of its own, finished again, and the history listed it twice.
+        over = ended(viewer)
+        if over:
+            out.append('<p class="replay-over" id="rp-over">%s</p>' % esc(t("replay.over_here")))
         out.append(_button(t("replay.play_here"), "play", "rp-play", cls="primary",
-                           disabled=viewer.checking is not None))
+                           disabled=viewer.checking is not None or over))
     out.append(_button(t("replay.close"), "end", "rp-close"))
     out.append("</div></div>")
     return "".join(out)
