@@ -59,6 +59,16 @@ def test_pips_are_tenths_rounded():
     assert [verdicts.pips(v) for v in (0, 4, 5, 420, 1234, -250)] == ["0", "0", "0.1", "4.2", "12.3", "-2.5"]
 
 
+def test_a_pip_is_one_and_a_tenth_is_plural():
+    """"about 1 pips more than 1-1 on 2-1": a whole pip takes its number's form, a fraction "other"."""
+    d = {"verdict": "close", "cost": 100, "best": 0, "alternatives": [{"action": "1-1>2-1", "value": 0}]}
+    assert verdicts.say_verdict("chicken-foot", d) == "close to best: about 1 pip more than 1-1 on 2-1 (estimate)"
+    d["cost"] = 120
+    assert "about 1.2 pips more" in verdicts.say_verdict("chicken-foot", d)
+    assert verdicts.say_verdict("chicken-foot", {"verdict": "best", "value": 100}) == "best: about 1 pip expected (estimate)"
+    assert view.chart_value({"game": "chicken-foot"}, 300) == "about 3 pips"
+
+
 def test_actions_in_words():
     assert verdicts.action_text("9-5>9-9") == "9-5 on 9-9"
     assert verdicts.action_text("discard 3-1") == "discard 3-1"

@@ -517,3 +517,25 @@ def test_each_play_now_card_says_what_it_starts():
             computers = len([i for i in range(s.game.players) if not s.is_human(i)])
             said = re.match(r"(\d+) players, (\d+) of them computers", htmllib.unescape(note))
             assert said and (int(said.group(1)), int(said.group(2))) == (s.game.players, computers), (game, note)
+
+
+def test_a_blocked_round_won_by_two_names_both_with_a_verb_of_their_number():
+    """"Ana, Ben won the round" (and in Albanian a singular verb for the two): "Ana and Ben"."""
+    from app import i18n
+    from app.present import cf
+
+    class Seats:
+        class game:
+            players = 3
+
+        def iso(self, seat):
+            return ["Ana", "Ben", "Cleo"][seat]
+
+    try:
+        assert cf.round_head(Seats(), [4, 4, 9], {}) == "Blocked; Ana and Ben won the round with the fewest pips"
+        assert cf.round_head(Seats(), [4, 5, 9], {}) == "Blocked; Ana won the round with the fewest pips"
+        i18n.set_language("sq")
+        assert cf.round_head(Seats(), [4, 4, 9], {}).endswith("Ana dhe Ben fituan raundin me më pak pika")
+        assert cf.round_head(Seats(), [9, 4, 5], {}).endswith("Ben fitoi raundin me më pak pika")
+    finally:
+        i18n.set_language("en")

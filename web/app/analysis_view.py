@@ -12,7 +12,7 @@ from engine.render import escape as esc
 
 from app.i18n import t, tn
 from app.names import html as say
-from app.verdicts import action_text, pips, say_verdict
+from app.verdicts import action_text, pips, pips_said, say_verdict
 
 CHART_W = 320
 CHART_H = 120
@@ -55,7 +55,7 @@ def line_of(result):
 def chart_value(result, value):
     if _exact(result["game"]):
         return tn("analyse.tricks", value)
-    return t("analyse.pips", pips=pips(value))
+    return pips_said("analyse.pips", value)
 
 
 def chart(result, start, step, names):

@@ -136,6 +136,13 @@ def tn(key, count, **params):
     return _fill(value, params)
 
 
+def listed(names):
+    """``names`` as one phrase: "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+    if len(names) == 1:
+        return names[0]
+    return t("list.and", first=", ".join(names[:-1]), last=names[-1])
+
+
 def _keyed(exc):
     """``exc``'s own message translated by its key, or None."""
     key = getattr(exc, "key", None)

@@ -16,7 +16,7 @@ from engine import record as records
 from engine.game import GameError
 from engine.rng import Rng
 
-from app.i18n import error_text, t
+from app.i18n import error_text, listed, t
 from app.names import iso
 from app import present
 from app.recordtext import RecordText
@@ -243,7 +243,7 @@ class Session:
         names = [self.iso(s) for s in wins]
         if len(names) == 1:
             return t("result.wins", name=names[0])
-        return t("result.share", names=t("list.and", first=", ".join(names[:-1]), last=names[-1]))
+        return t("result.share", names=listed(names))
 
     # -- reasons -----------------------------------------------------------
     def why_not(self, tile):

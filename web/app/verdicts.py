@@ -47,6 +47,15 @@ def pips(hundredths):
     return ("-" + text) if hundredths < 0 and whole else text
 
 
+def pips_said(key, hundredths, **params):
+    """The plural text ``key`` with ``{pips}`` the number :func:`pips` gives: "about 1 pip",
+    "about 4.2 pips" ("about 1 pips" before); a fraction takes the "other" form."""
+    text = pips(hundredths)
+    if "." in text:
+        return t(key, pips=text, **params)
+    return tn(key, abs(int(text)), pips=text, **params)
+
+
 def best_action(d):
     """The first alternative reaching the decision's best value (legal order)."""
     for a in d["alternatives"]:
@@ -73,9 +82,9 @@ def cf_verdict(d):
     """A Chicken Foot decision's verdict: an estimate of the seat's round score (pips)."""
     v = d["verdict"]
     if v == "best":
-        return t("analyse.v_cf_best", pips=pips(d["value"]))
+        return pips_said("analyse.v_cf_best", d["value"])
     key = "analyse.v_cf_costly" if v == "costly" else "analyse.v_cf_close"
-    return t(key, pips=pips(d["cost"]), best=action_text(best_action(d)))
+    return pips_said(key, d["cost"], best=action_text(best_action(d)))
 
 
 def say_verdict(game, d):

@@ -8,7 +8,7 @@ from engine import layout, render
 from engine import record as records
 from engine.render import escape as esc
 
-from app.i18n import t, tn
+from app.i18n import listed, t, tn
 from app.names import html as say, name_html
 from app.words import table_words
 
@@ -170,7 +170,8 @@ def round_head(s, scores, v):
     low = min(scores)
     best = [s.iso(i) for i in range(s.game.players) if scores[i] == low]
     # (Each seat's pips follow the outcome in brackets: the fewest are there.)
-    return t("result.blocked") + "; " + t("play.blocked_best", names=", ".join(best))
+    # ("Ana, Ben won the round": two winners are "Ana and Ben", and a verb of their number.)
+    return t("result.blocked") + "; " + tn("play.blocked_best", len(best), names=listed(best))
 
 
 def trial_action(v, tile):
