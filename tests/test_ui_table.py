@@ -1102,6 +1102,11 @@ def test_escape_steps_back_out_of_a_tiles_places_and_out_of_a_review(browser, si
         tile = [x for x in tiles if x and tiles.count(x) > 1][0]
         page.locator('#game .hand [data-arg="%s"]' % tile).click()
         page.locator("#game .places button").first.wait_for()
+        # The chosen tile's edge is not a second focus ring beside the focused place.
+        page.locator("#game .places button").first.focus()
+        edge, ring = page.evaluate("""() => [getComputedStyle(document.querySelector('#game .tile-btn.selected')).borderTopColor,
+            getComputedStyle(document.activeElement).outlineColor]""")
+        assert edge != ring, edge
         page.keyboard.press("Escape")
         page.wait_for_function("() => !document.querySelector('#game .places')", timeout=WAIT_MS)
         assert page.evaluate("document.activeElement.getAttribute('data-arg')") == tile
