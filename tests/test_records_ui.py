@@ -516,6 +516,23 @@ def replay_loaded(browser, site, viewport, text):
 
 
 @pytest.mark.browser
+def test_a_record_brought_in_names_its_players_and_claims_nothing_of_who_played_them(browser, site):
+    """A record holds the players' names, not who played each seat: its replay's cards said
+    "(computer, medium)" and "(you)", the seats this page had chosen for playing on."""
+    s = played_session("chicken-foot", 4, rounds=1, extra=6, seed=4)
+    for page in replay_loaded(browser, site, (1366, 768), s.record_json()):
+        page.get_by_role("button", name="Play from here").wait_for()
+        cards = page.locator("#game .seat-card")
+        assert cards.count() == 4
+        text = " ".join(cards.all_inner_texts())
+        assert "computer" not in text and "(you)" not in text and "(human)" not in text, text
+        assert page.locator("#game .seat-card .seat-kind").count() == 0
+        assert [n for n in s.names[:4] if n not in text] == []
+        # The seats for playing on are still offered, each with its choice.
+        assert page.locator(".replay-seats select").count() == 4
+
+
+@pytest.mark.browser
 def test_a_finished_games_end_offers_nothing_to_play_on_from(browser, site):
     """"Play from here" at the end of a finished game (from the history's Review, or an import)
     made it a game of its own, already over: the history listed the same game twice."""

@@ -37,6 +37,9 @@ class Viewer(sess.Review):
         self.skimmed = None         # the record, while its moves are still being checked (see preview)
         self.checking = None        # (rounds checked, rounds) meanwhile: "Play from here" waits
         self.texts = []             # the first rounds' canonical JSON, for the first save (see writing)
+        # Whether the seats' kinds are known: a record brought in as text names its players, not
+        # who played them (its cards said "(computer, medium)", the seats chosen for playing on).
+        self.kinds = True
 
     def base(self, r):
         """Round ``r``'s deal; in a preview, built from the scores before it (engine.record.skim)."""
@@ -172,6 +175,7 @@ class Reading:
     def viewer(self):
         """The replay viewer of the session read (after :meth:`steps` is done)."""
         viewer = Viewer(self.session, mode="replay", imported=True, copy=False)
+        viewer.kinds = False
         for r in range(len(self.bases)):
             viewer.bases[r] = self.bases[r]
         return viewer
@@ -218,6 +222,7 @@ def preview(setup, rec, step=None):
         for action in rounds[last]["actions"]:
             game.apply(action)
         viewer = Viewer(session, mode="replay", imported=True, copy=False)
+        viewer.kinds = False
         viewer.skimmed = rec
         viewer.bases[last] = dealt
         viewer.checking = (0, len(rounds))

@@ -171,15 +171,16 @@ def seat_order(n, bottom):
     return [(bottom + i) % n for i in range(1, n)]
 
 
-def seat_card(s, seat, v, bottom, did, cls="", review=False):
+def seat_card(s, seat, v, bottom, did, cls="", review=False, kinds=True):
     """One seat: name, kind, tiles left (as backs), score, turn state and what it did lately
     (``did``: ``[(words, tile played or None)]``, oldest first).
 
     ``review``: a step of a review or replay, where nobody is thinking (the
-    moves are already made), so a computer's turn reads "to play" as a person's."""
+    moves are already made), so a computer's turn reads "to play" as a person's.
+    ``kinds``: whether who plays each seat is known (not for a record brought in as text)."""
     game = s.game
     acting = game.current_seat()
-    you = seat == bottom and s.is_human(seat)
+    you = kinds and seat == bottom and s.is_human(seat)
     kind = t("seats.you") if you else (t("seats.human") if s.is_human(seat) else t(sess.SEAT_KIND_KEYS[s.kind(seat)]))
     # A computer's level alone where a phone's card is too narrow for "(computer, medium)"
     # (web/style.css): the whole words stay for a screen reader. "(com…" said nothing.
@@ -222,11 +223,12 @@ def seat_card(s, seat, v, bottom, did, cls="", review=False):
     # What the seat is doing and did, on one line that is always there (empty, it keeps its
     # height): the cards, and the table under them, stay where they are from turn to turn.
     return ('<li class="seat-card%s%s" data-seat="%d" data-colour="%d"%s>'
-            '<span class="seat-head">%s<span class="seat-kind">%s</span></span>'
+            '<span class="seat-head">%s%s</span>'
             '<span class="seat-backs" role="img" aria-label="%s">%s</span>'
             '<span class="seat-info">%s</span><span class="seat-now">%s%s</span></li>' % (
                 " acting" if turn else "", (" " + cls) if cls else "", seat, seat % 8,
-                ' aria-current="true"' if turn else "", name_html(s.names[seat], "seat-name"), kind_html(kind, short),
+                ' aria-current="true"' if turn else "", name_html(s.names[seat], "seat-name"),
+                '<span class="seat-kind">%s</span>' % kind_html(kind, short) if kinds else "",
                 esc(tn("hand.hidden", count)), backs,
                 fact_list(facts), state, lately))
 
@@ -263,9 +265,9 @@ def fact_list(facts):
     return "".join(out)
 
 
-def seat_cards(s, viewer, bottom=None, review=False):
+def seat_cards(s, viewer, bottom=None, review=False, kinds=True):
     """``(opponents html, own card html)``: the other seats along the top, the bottom seat's own card
-    (``review``: see :func:`seat_card`)."""
+    (``review``, ``kinds``: see :func:`seat_card`)."""
     if bottom is None:
         bottom = viewer if viewer is not None else 0
     v = view_of(s, viewer)
@@ -276,10 +278,10 @@ def seat_cards(s, viewer, bottom=None, review=False):
         words[seat] = [(p.did(a, ph), p.played_tile(a, ph)) for a, ph in lately.get(seat, [])][-3:]
     top = ['<ul class="seats-bar" aria-label="%s">' % esc(t("seats.label"))]
     for seat in seat_order(s.game.players, bottom):
-        top.append(seat_card(s, seat, v, bottom, words[seat], review=review))
+        top.append(seat_card(s, seat, v, bottom, words[seat], review=review, kinds=kinds))
     top.append("</ul>")
     me = '<ul class="seat-me" aria-label="%s">%s</ul>' % (
-        esc(t("play.bottom_seat")), seat_card(s, bottom, v, bottom, [], "me", review))
+        esc(t("play.bottom_seat")), seat_card(s, bottom, v, bottom, [], "me", review, kinds))
     return "".join(top), me
 
 

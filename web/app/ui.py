@@ -419,19 +419,19 @@ def watch_shape():
     query.addEventListener("change", handler)
 
 
-def table_parts(s, shown, targets, bottom, review=False):
+def table_parts(s, shown, targets, bottom, review=False, kinds=True):
     """The parts every view of a position shares: status, seats, board and note, own seat, scores
     (``review``: a step of a review, where no computer is thinking, or a game whose computers
-    could not start)."""
+    could not start; ``kinds``: whether the cards may say who plays each seat)."""
     # A tile chosen or put back changes the board and the hand only: the status line and the
     # seats of a position already drawn are taken as they were (some 2 ms of MicroPython a click).
-    key = (s.game.round_count(), s.game.action_count(), shown, bottom, review, i18n.current())
+    key = (s.game.round_count(), s.game.action_count(), shown, bottom, review, kinds, i18n.current())
     if state.position is not None and state.position[0] is s and state.position[1] == key:
         parts = dict(state.position[2])
     else:
         parts = {"status": screens.status_line(s)}
         clock.lap("status")
-        parts["seats"], parts["me"] = screens.seat_cards(s, shown, bottom, review)
+        parts["seats"], parts["me"] = screens.seat_cards(s, shown, bottom, review, kinds)
         state.position = (s, key, dict(parts))
     clock.lap("seats")
     parts["table"], parts["note"] = screens.board(s, shown, targets, shape(), bottom)
@@ -468,7 +468,7 @@ def render_review():
     # A replay may show any hand or all of them (app.replay); a review, the person's own.
     shown = review.shown(viewer if review.source is state.session else None)
     viewer = shown if shown != replay.ALL else None
-    parts = table_parts(twin, viewer, [], viewer if viewer is not None else 0, review=True)
+    parts = table_parts(twin, viewer, [], viewer if viewer is not None else 0, review=True, kinds=review.kinds)
     parts["status"] = t("review.status") + " &middot; " + parts["status"]
     # A review has no game tools, but a phone's way to the log, the scores and the records
     # stays (a replay on a phone once had none), and the way back to the game is where the
