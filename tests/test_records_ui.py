@@ -530,6 +530,11 @@ def test_a_record_brought_in_names_its_players_and_claims_nothing_of_who_played_
         assert [n for n in s.names[:4] if n not in text] == []
         # The seats for playing on are still offered, each with its choice.
         assert page.locator(".replay-seats select").count() == 4
+        # Escape closes the replay, as Close does.
+        page.locator("#rp-back").focus()
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.getElementById('game').hasAttribute('data-review')")
+        assert page.evaluate("document.activeElement !== document.body")
 
 
 @pytest.mark.browser

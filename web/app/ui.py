@@ -713,18 +713,18 @@ def on_click(event):
 
 
 def on_key(event):
-    """Escape steps back, as a Cancel would: out of the drawer (app.focus), else out of a tile's
-    places, else closes the answer to "why", else leaves a review for the game (it did none of
+    """Escape steps back, as a Cancel would: out of the drawer (app.focus), else out of a review
+    or a replay, else out of a tile's places, else closes the answer to "why" (it did none of
     these: only the buttons did)."""
     if focus.drawer_open() or event.key != "Escape":
         focus.on_key(event)
         return
     if state.review is not None:
-        if state.review.mode != "replay" and state.session is not None:
-            handle("review", "end")
-            el = dom.by_id("game").querySelector('[data-act="review"][data-arg="start"]')
-            if el is not None and not el.hasAttribute("disabled"):
-                el.focus()      # where the review was opened
+        replaying = state.review.mode == "replay"
+        handle("review", "end")         # a replay's Close, a review's Back to the game
+        el = dom.by_id("game").querySelector('[data-act="review"][data-arg="start"]')
+        if not replaying and el is not None and not el.hasAttribute("disabled"):
+            el.focus()      # where the review was opened (a replay's close gives it back itself)
         return
     if state.session is None:
         return
