@@ -69,6 +69,22 @@ def test_a_pip_is_one_and_a_tenth_is_plural():
     assert view.chart_value({"game": "chicken-foot"}, 300) == "about 3 pips"
 
 
+def test_a_fraction_is_written_as_the_language_writes_it():
+    """Latvian and Albanian write 4,2; the analysis and the history's averages wrote 4.2."""
+    from app import history_view
+
+    d = {"verdict": "close", "cost": 420, "best": 0, "alternatives": [{"action": "1-1>2-1", "value": 0}]}
+    try:
+        for lang, said in (("en", "4.2"), ("sw", "4.2"), ("lv", "4,2"), ("sq", "4,2")):
+            i18n.set_language(lang)
+            assert verdicts.pips(420) == said and verdicts.pips(-250) == "-2" + said[1] + "5"
+            assert (" %s " % said) in verdicts.say_verdict("chicken-foot", d)
+            assert history_view.average({"total": 25, "played": 2}) == "12" + said[1] + "5"
+            assert history_view.average({"total": 24, "played": 2}) == "12"
+    finally:
+        i18n.set_language("en")
+
+
 def test_actions_in_words():
     assert verdicts.action_text("9-5>9-9") == "9-5 on 9-9"
     assert verdicts.action_text("discard 3-1") == "discard 3-1"

@@ -278,3 +278,25 @@ def test_the_statistics_fit_a_phone(page, open_app, saves, lang, width):
     assert table.get_by_role("columnheader").count() == 5
     assert table.get_by_role("rowheader").count() == len(stats_rows(page)) == 3
     assert table.get_by_role("cell").count() == 4 * 3
+
+
+@pytest.mark.browser
+def test_a_language_the_browser_cannot_date_in_gets_year_month_day(page, open_app, saves):
+    """This Chromium has no Albanian dates: an Albanian page listed "12/8/2026, 1:25:15 AM"."""
+    import re
+
+    assert open_app() == "ready"
+    langs = page.evaluate("Intl.DateTimeFormat.supportedLocalesOf(['sq', 'lv', 'en'])")
+    for (text, _), spec in zip(saves, GAMES):
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["boneyard.game." + spec[4], text])
+    for lang in ("sq", "lv"):
+        page.evaluate("l => localStorage.setItem('boneyard.lang', l)", lang)
+        page.reload()
+        assert wait_for_state(page, "app-state", 60000) == "ready"
+        open_history(page)
+        dates = page.locator("#hist-games tr.hist-game td:first-child").all_inner_texts()
+        assert dates, page.locator("#history").inner_html()[:500]
+        for date in dates:
+            assert "AM" not in date and "PM" not in date, (lang, date)
+            if lang not in langs:
+                assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", date.strip()), (lang, date)

@@ -11,7 +11,7 @@ from engine import games
 from engine.render import escape
 
 from app import session as sess
-from app.i18n import t, tn
+from app.i18n import decimal, t, tn
 
 CHART_W = 320
 BAR_H = 14
@@ -81,7 +81,7 @@ def stats(items):
 def average(g):
     """The mean final score, one decimal ("12.5", "-3")."""
     tenths = (20 * g["total"] + g["played"]) // (2 * g["played"])     # rounded half up
-    return ("%d.%d" % (tenths // 10, tenths % 10)) if tenths % 10 else str(tenths // 10)
+    return decimal(("%d.%d" % (tenths // 10, tenths % 10)) if tenths % 10 else str(tenths // 10))
 
 
 def group_name(g):

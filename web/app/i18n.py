@@ -136,6 +136,11 @@ def tn(key, count, **params):
     return _fill(value, params)
 
 
+def decimal(text):
+    """A number written with a point ("12.5") as the current language writes it ("12,5")."""
+    return text.replace(".", t("number.decimal_point"))
+
+
 def listed(names):
     """``names`` as one phrase: "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
     if len(names) == 1:

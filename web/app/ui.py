@@ -231,10 +231,17 @@ def download_damaged(name):
 
 
 def when(ms):
-    """A saved game's last play, in the page's language and the reader's time zone."""
+    """A saved game's last play, in the page's language and the reader's time zone; where the
+    browser cannot write dates in that language (this Chromium has no Albanian: it wrote
+    "12/8/2026, 1:25:15 AM" on an Albanian page), as year-month-day and a 24-hour time."""
     try:
         # A float: an int this large would not cross to JavaScript whole.
-        return str(window.Date.new(float(ms)).toLocaleString(i18n.current()))
+        date = window.Date.new(float(ms))
+        lang = i18n.current()
+        if len(list(window.Intl.DateTimeFormat.supportedLocalesOf(lang))):
+            return str(date.toLocaleString(lang))
+        return "%04d-%02d-%02d %02d:%02d" % (int(date.getFullYear()), int(date.getMonth()) + 1, int(date.getDate()),
+                                             int(date.getHours()), int(date.getMinutes()))
     except Exception:
         return ""
 

@@ -6,7 +6,7 @@ and this module, not the page's screens) words a verdict as the review does.
 
 from engine import games
 
-from app.i18n import t, tn
+from app.i18n import decimal, t, tn
 
 # The record's non-tile actions by their catalog keys (the play screen names its buttons so too).
 # A bid of 21 is named for what it is, shooting the moon: "Bid 21" beside "first to 21" read as
@@ -44,16 +44,17 @@ def pips(hundredths):
     """Hundredths of a pip as a short number ("4.2", "0")."""
     whole = (abs(hundredths) + 5) // 10      # tenths, rounded
     text = "%d.%d" % (whole // 10, whole % 10) if whole % 10 else "%d" % (whole // 10)
-    return ("-" + text) if hundredths < 0 and whole else text
+    return decimal(("-" + text) if hundredths < 0 and whole else text)
 
 
 def pips_said(key, hundredths, **params):
     """The plural text ``key`` with ``{pips}`` the number :func:`pips` gives: "about 1 pip",
     "about 4.2 pips" ("about 1 pips" before); a fraction takes the "other" form."""
     text = pips(hundredths)
-    if "." in text:
+    tenths = (abs(hundredths) + 5) // 10
+    if tenths % 10:
         return t(key, pips=text, **params)
-    return tn(key, abs(int(text)), pips=text, **params)
+    return tn(key, tenths // 10, pips=text, **params)
 
 
 def best_action(d):
