@@ -326,6 +326,14 @@ def test_the_answer_to_why_closes_on_a_second_press_or_a_tap_on_it(phone):
     answer.tap()
     answer.wait_for(state="hidden")
     assert why.get_attribute("aria-expanded") == "false"
+    # The answer for one tile tried gives way to every tile's at a press of the button.
+    blocked = page.locator("#game .hand button[disabled]").first
+    blocked.dispatch_event("pointerup")
+    answer.wait_for()
+    one = answer.inner_text()
+    why.tap()
+    page.wait_for_function("(t) => document.getElementById('why').innerText !== t", arg=one)
+    answer.wait_for()
     assert waiting(page) == "human"      # nothing played
 
 

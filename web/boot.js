@@ -38,8 +38,8 @@ function fail(message, key, params) {
   whenParsed(show);
 }
 
-// A runtime's own words for a file it could not fetch or compile ("[404] Unable to fetch
-// http://...", "Aborted(both async and sync fetching of the wasm failed)", "Aborted(CompileError:
+// A runtime's own words for a file it could not fetch or compile ("[404] Unable to fetch" and
+// its address, "Aborted(both async and sync fetching of the wasm failed)", "Aborted(CompileError:
 // ...)") were shown as they came, in English whatever the page's language: the page says which
 // file in its own words, found in the message or, for the WebAssembly runtime, in the
 // performance timeline (which keeps each response's status).  Anything else stays as it is.

@@ -407,7 +407,7 @@ def hand_panel(s, seat, selected, hint, why=None, shared=False):
     out.append(_SLOT * (shown.hand_room(v, unseen=shared) - len(v["hand"])))
     out.append("</div>")
     if show_why:
-        out.append('<p class="why-text" id="why" data-act="why"%s>%s</p>' % ("" if why else " hidden", say(why or "")))
+        out.append('<p class="why-text" id="why" data-act="why-close"%s>%s</p>' % ("" if why else " hidden", say(why or "")))
     return "".join(out)
 
 

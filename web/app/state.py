@@ -20,6 +20,7 @@ class State:
         self.announced = None   # (lines, last line) of the move log already said (ui.announce_log)
         self.prompted = None    # (round, actions, seat): the person's turn already said (ui.turn_words)
         self.why = None         # why the chosen unplayable tiles cannot be played
+        self.why_all = False    # ...and whether they are every one (what the Why button shows)
         self.undo_said = None   # (round, actions) where a refused Undo was pressed: its note shows there
         self.review = None      # a session.Review while stepping back through the game
         self.pending_setup = None

@@ -742,7 +742,7 @@ def on_key(event):
         if el is not None:
             el.focus()
     elif state.why:
-        handle("why", "")
+        handle("why-close", "")
 
 
 def on_change(event):
@@ -873,8 +873,14 @@ def handle(act, arg):
         elif state.review is not None:
             state.review.session(state.review.step + int(arg))
         render()
+    elif act == "why-close":
+        render()        # (the answer tapped: it went above, as any other press takes it away)
+        el = dom.by_id("game").querySelector(".why-btn")
+        if el is not None:
+            el.focus()
     elif act == "why":
-        if state.why:
+        # Pressed again it closes the answer it gave (the answer for one tile tried gives way to all).
+        if state.why and state.why_all:
             state.why = None
             render()
         else:
@@ -919,6 +925,7 @@ def explain(tile):
     if not tiles:
         return
     state.why = screens.reasons_text(s, tiles)
+    state.why_all = tile is None
     render()
     announce(state.why, True)
 
