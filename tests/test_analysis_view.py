@@ -81,6 +81,9 @@ def test_a_fraction_is_written_as_the_language_writes_it():
             assert (" %s " % said) in verdicts.say_verdict("chicken-foot", d)
             assert history_view.average({"total": 25, "played": 2}) == "12" + said[1] + "5"
             assert history_view.average({"total": 24, "played": 2}) == "12"
+            # Moon's totals may be below nothing: -5 in two games is -2.5 (it read -3.5).
+            assert history_view.average({"total": -5, "played": 2}) == "-2" + said[1] + "5"
+            assert history_view.average({"total": -1, "played": 3}) == "-0" + said[1] + "3"
     finally:
         i18n.set_language("en")
 

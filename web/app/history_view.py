@@ -11,7 +11,7 @@ from engine import games
 from engine.render import escape
 
 from app import session as sess
-from app.i18n import decimal, t, tn
+from app.i18n import t, tenths, tn
 
 CHART_W = 320
 BAR_H = 14
@@ -80,8 +80,10 @@ def stats(items):
 
 def average(g):
     """The mean final score, one decimal ("12.5", "-3")."""
-    tenths = (20 * g["total"] + g["played"]) // (2 * g["played"])     # rounded half up
-    return decimal(("%d.%d" % (tenths // 10, tenths % 10)) if tenths % 10 else str(tenths // 10))
+    # Rounded half away from zero on the size, the sign apart (a total of -5 in two games once
+    # read -3.5: floor division and the remainder of a negative number).
+    size = (20 * abs(g["total"]) + g["played"]) // (2 * g["played"])
+    return tenths(-size if g["total"] < 0 else size)
 
 
 def group_name(g):

@@ -136,9 +136,11 @@ def tn(key, count, **params):
     return _fill(value, params)
 
 
-def decimal(text):
-    """A number written with a point ("12.5") as the current language writes it ("12,5")."""
-    return text.replace(".", t("number.decimal_point"))
+def tenths(n):
+    """``n`` tenths as the current language writes them: "12.5" ("12,5" in Latvian), "-3", "0"."""
+    whole, frac = abs(n) // 10, abs(n) % 10
+    text = "%d%s%d" % (whole, t("number.decimal_point"), frac) if frac else "%d" % whole
+    return ("-" + text) if n < 0 else text
 
 
 def listed(names):

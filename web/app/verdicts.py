@@ -6,7 +6,7 @@ and this module, not the page's screens) words a verdict as the review does.
 
 from engine import games
 
-from app.i18n import decimal, t, tn
+from app.i18n import t, tenths, tn
 
 # The record's non-tile actions by their catalog keys (the play screen names its buttons so too).
 # A bid of 21 is named for what it is, shooting the moon: "Bid 21" beside "first to 21" read as
@@ -43,8 +43,7 @@ def action_label(action):
 def pips(hundredths):
     """Hundredths of a pip as a short number ("4.2", "0")."""
     whole = (abs(hundredths) + 5) // 10      # tenths, rounded
-    text = "%d.%d" % (whole // 10, whole % 10) if whole % 10 else "%d" % (whole // 10)
-    return decimal(("-" + text) if hundredths < 0 and whole else text)
+    return tenths(-whole if hundredths < 0 else whole)
 
 
 def pips_said(key, hundredths, **params):
